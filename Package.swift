@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Brain",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "BrainKit", targets: ["BrainKit"]),
+        .executable(name: "brain", targets: ["brain"]),
+    ],
+    targets: [
+        .target(name: "BrainKit"),
+        .target(name: "BrainCLI", dependencies: ["BrainKit"]),
+        .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
+        .testTarget(name: "BrainKitTests", dependencies: ["BrainKit"]),
+        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import BrainCLI
+print("brain \(BrainCLI.version)")

@@ -1,0 +1,6 @@
+import Testing
+@testable import BrainCLI
+
+@Suite struct SmokeTests {
+    @Test func hasVersion() { #expect(!BrainCLI.version.isEmpty) }
+}
