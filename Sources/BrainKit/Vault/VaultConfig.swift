@@ -1,0 +1,101 @@
+/// Settings from `.brain/config.yml`; every key is optional.
+public struct VaultConfig: Hashable, Sendable {
+    /// Folder names of the layout, vault-relative.
+    public struct Folders: Hashable, Sendable {
+        public var areas = "areas"
+        public var habits = "habits"
+        public var goals = "goals"
+        public var notes = "notes"
+        public var daily = "daily"
+        public var templates = "templates"
+
+        public init() {}
+    }
+
+    public var folders = Folders()
+    public var weekStart: Weekday = .monday
+    /// Minutes after midnight at which a new day starts (`day-starts-at: "04:00"` is 240).
+    public var dayStartsAt = 0
+    public var theme = "forest"
+    public var locale = "en"
+    /// Problems found reading the file, with the key they concern.
+    public var issues: [(key: String, message: String)] = []
+
+    public init() {}
+
+    public static let themes = ["forest", "ocean", "sunset", "lavender", "mono"]
+    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "locale"]
+
+    /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
+    public init(_ map: YAMLMap) {
+        if let folders = map["folders"] {
+            if let folderMap = folders.map {
+                for entry in folderMap {
+                    guard let name = entry.value.string, !name.isEmpty,
+                          let safe = try? VaultPaths.normalize(name), !safe.isEmpty else {
+                        issues.append(("folders", "folder \(entry.key) must be a relative folder inside the vault"))
+                        continue
+                    }
+                    switch entry.key {
+                    case "areas": self.folders.areas = safe
+                    case "habits": self.folders.habits = safe
+                    case "goals": self.folders.goals = safe
+                    case "notes": self.folders.notes = safe
+                    case "daily": self.folders.daily = safe
+                    case "templates": self.folders.templates = safe
+                    default: issues.append(("folders", "unknown folder \(entry.key)"))
+                    }
+                }
+            } else if !folders.isNull {
+                issues.append(("folders", "folders must be a map of folder names"))
+            }
+        }
+        if let value = map["week-start"], !value.isNull {
+            if let name = value.string, let weekday = Weekday(name: name) {
+                weekStart = weekday
+            } else {
+                issues.append(("week-start", "week-start must be a weekday name such as monday or sunday"))
+            }
+        }
+        if let value = map["day-starts-at"], !value.isNull {
+            if let minutes = VaultConfig.minutes(value) {
+                dayStartsAt = minutes
+            } else {
+                issues.append(("day-starts-at", "day-starts-at must be a time HH:MM between 00:00 and 23:59"))
+            }
+        }
+        if let value = map["theme"], !value.isNull {
+            if let name = value.string?.lowercased(), VaultConfig.themes.contains(name) {
+                theme = name
+            } else {
+                issues.append(("theme", "theme must be one of \(VaultConfig.themes.joined(separator: ", "))"))
+            }
+        }
+        if let value = map["locale"]?.string { locale = value }
+        for key in map.keys where !VaultConfig.knownKeys.contains(key) {
+            issues.append((key, "unknown setting \(key)"))
+        }
+    }
+
+    /// `"04:00"` → 240. YAML 1.1 would read `04:00` unquoted as a sexagesimal number; we accept
+    /// the string form and, leniently, an integer hour.
+    static func minutes(_ value: YAMLValue) -> Int? {
+        if case .int(let hour) = value, (0..<24).contains(hour) { return hour * 60 }
+        guard let text = value.string else { return nil }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0..<24).contains(hours), (0..<60).contains(minutes), parts[1].count == 2 else { return nil }
+        return hours * 60 + minutes
+    }
+
+    public static func == (lhs: VaultConfig, rhs: VaultConfig) -> Bool {
+        lhs.folders == rhs.folders && lhs.weekStart == rhs.weekStart && lhs.dayStartsAt == rhs.dayStartsAt
+            && lhs.theme == rhs.theme && lhs.locale == rhs.locale
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(folders)
+        hasher.combine(weekStart)
+        hasher.combine(dayStartsAt)
+    }
+}

@@ -1,0 +1,29 @@
+/// Errors of the vault layer that have no place in a file.
+public enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notFound(searchedFrom: String)
+    case notADirectory(String)
+    case outsideVault(String)
+    case unsafeName(String)
+    case exists(String)
+    case io(path: String, message: String)
+    case lockTimeout(String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let start):
+            return "no vault found from \(start): run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT"
+        case .notADirectory(let path):
+            return "\(path) is not a folder"
+        case .outsideVault(let path):
+            return "refusing path outside the vault: \(path)"
+        case .unsafeName(let name):
+            return "cannot make a safe file name from \"\(name)\""
+        case .exists(let path):
+            return "\(path) already exists; not overwriting it"
+        case .io(let path, let message):
+            return "\(path): \(message)"
+        case .lockTimeout(let path):
+            return "another brain process holds the vault lock (\(path)); try again"
+        }
+    }
+}
