@@ -3,4 +3,88 @@ import BrainKit
 /// Entry point of the `brain` command line.
 public enum BrainCLI {
     public static let version = "0.1.0"
+
+    /// Every command, in the order `brain help` lists them.
+    static var commands: [any BrainCommand.Type] { [
+        HelpCommand.self,
+        CompletionsCommand.self,
+    ] }
+
+    static func command(named name: String) -> (any BrainCommand.Type)? {
+        commands.first { $0.spec.name == name || $0.spec.aliases.contains(name) }
+    }
+
+    /// Runs `brain` with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], context: Context) -> Int32 {
+        var words = arguments
+        if words.isEmpty { words = ["help"] }
+        if words == ["--version"] || words == ["-V"] || words == ["version"] {
+            context.stdout.write("brain \(version)\n")
+            return ExitCode.success
+        }
+        // Global options may come before the command name.
+        var leading: [String] = []
+        while let first = words.first, first.hasPrefix("-") {
+            if first == "--help" || first == "-h" {
+                words.removeFirst()
+                words = ["help"] + words
+                break
+            }
+            if first == "--version" {
+                context.stdout.write("brain \(version)\n")
+                return ExitCode.success
+            }
+            leading.append(words.removeFirst())
+            if (first == "--vault"), let value = words.first {
+                leading.append(value)
+                words.removeFirst()
+            }
+        }
+        guard let name = words.first else {
+            return fail(CLIError.usage("missing command; see brain help"), context: context, color: false)
+        }
+        let rest = leading + words.dropFirst()
+        guard let command = command(named: name) else {
+            var message = "unknown command \"\(name)\""
+            if let suggestion = Suggestion.closest(to: name, in: commands.flatMap { [$0.spec.name] + $0.spec.aliases }) {
+                message += "; did you mean \(suggestion)?"
+            }
+            return fail(CLIError.usage(message + " (see brain help)"), context: context, color: false)
+        }
+        var color = context.stderr.isTerminal && context.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        do {
+            let parsed = try Arguments.parse(Array(rest), spec: command.spec)
+            if parsed.flag("no-color") { color = false }
+            if parsed.flag("help") {
+                context.stdout.write(HelpCommand.help(for: command.spec))
+                return ExitCode.success
+            }
+            let session = Session(context: context, arguments: parsed)
+            return try command.run(parsed, session)
+        } catch {
+            return fail(error, context: context, color: color)
+        }
+    }
+
+    static func fail(_ error: Error, context: Context, color: Bool) -> Int32 {
+        let style = Style(enabled: color)
+        let code: Int32
+        let message: String
+        switch error {
+        case let error as CLIError:
+            code = error.exitCode
+            message = error.description
+        case let error as VaultError:
+            code = ExitCode.failure
+            message = error.description
+        case let error as Diagnostic:
+            code = ExitCode.failure
+            message = error.description
+        default:
+            code = ExitCode.failure
+            message = String(describing: error)
+        }
+        context.stderr.write(style("brain: ", .bad) + message + "\n")
+        return code
+    }
 }

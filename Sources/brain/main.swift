@@ -1,2 +1,4 @@
 import BrainCLI
-print("brain \(BrainCLI.version)")
+import Foundation
+
+exit(BrainCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process()))

@@ -1,0 +1,139 @@
+import BrainKit
+import Foundation
+
+/// Where output goes; a terminal, a pipe, or a buffer in tests.
+public final class OutputStream: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer: [UInt8] = []
+    private let fileDescriptor: Int32?
+    /// Whether this stream is a terminal (colour and highlighting are only used there).
+    public let isTerminal: Bool
+
+    /// A stream that collects output in memory (tests).
+    public init(isTerminal: Bool = false) {
+        fileDescriptor = nil
+        self.isTerminal = isTerminal
+    }
+
+    /// A stream that writes to a file descriptor (1 or 2).
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+        isTerminal = isatty(fileDescriptor) == 1
+    }
+
+    public func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let fileDescriptor {
+            var bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBytes { raw in
+                    Foundation.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                }
+                if written <= 0 { break }
+                offset += written
+            }
+        } else {
+            buffer.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// What was written so far (in-memory streams).
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}
+
+/// Reads answers for interactive prompts.
+public protocol InputSource: AnyObject {
+    var isTerminal: Bool { get }
+    func readLine() -> String?
+}
+
+/// Standard input.
+public final class StandardInput: InputSource {
+    public let isTerminal = isatty(0) == 1
+    public init() {}
+    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+}
+
+/// Scripted answers (tests).
+public final class ScriptedInput: InputSource {
+    private var lines: [String]
+    public let isTerminal: Bool
+    public init(_ lines: [String], isTerminal: Bool = true) {
+        self.lines = lines
+        self.isTerminal = isTerminal
+    }
+    public func readLine() -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+}
+
+/// The outside world of one `brain` run: streams, environment, folder and clock.
+public struct Context {
+    public var stdout: OutputStream
+    public var stderr: OutputStream
+    public var stdin: InputSource
+    public var environment: [String: String]
+    public var currentDirectory: String
+    /// The current instant; tests fix it.
+    public var now: Date
+    /// The local time zone used to turn `now` into a day.
+    public var timeZone: TimeZone
+
+    public init(stdout: OutputStream, stderr: OutputStream, stdin: InputSource, environment: [String: String],
+                currentDirectory: String, now: Date, timeZone: TimeZone = .current) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdin = stdin
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// The real process: file descriptors 1 and 2, the process environment and clock.
+    /// `BRAIN_NOW` (an ISO 8601 date-time or a day) fixes the clock, for scripts and tests.
+    public static func process() -> Context {
+        let environment = ProcessInfo.processInfo.environment
+        var now = Date()
+        if let fixed = environment["BRAIN_NOW"], let parsed = parseInstant(fixed) { now = parsed }
+        return Context(stdout: OutputStream(fileDescriptor: 1), stderr: OutputStream(fileDescriptor: 2),
+                       stdin: StandardInput(), environment: environment,
+                       currentDirectory: FileManager.default.currentDirectoryPath, now: now)
+    }
+
+    /// `2026-11-22T09:30:00`, with or without a zone, or a bare day (noon local time).
+    public static func parseInstant(_ text: String, timeZone: TimeZone = .current) -> Date? {
+        let withZone = ISO8601DateFormatter()
+        if let date = withZone.date(from: text) { return date }
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = timeZone
+        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm"] {
+            local.dateFormat = format
+            if let date = local.date(from: text) { return date }
+        }
+        if let day = Day(text) {
+            var components = DateComponents()
+            (components.year, components.month, components.day) = (day.year, day.month, day.dayOfMonth)
+            components.hour = 12
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            return calendar.date(from: components)
+        }
+        return nil
+    }
+
+    /// The calendar day of `now`, where the day starts `dayStartsAt` minutes after midnight
+    /// (a check-off at 01:30 belongs to the day before when the day starts at 04:00).
+    public func today(dayStartsAt: Int) -> Day {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let shifted = now.addingTimeInterval(TimeInterval(-dayStartsAt * 60))
+        let parts = calendar.dateComponents([.year, .month, .day], from: shifted)
+        return Day(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+}

@@ -1,0 +1,54 @@
+/// An open vault: its root folder and settings.
+public struct Vault: Sendable {
+    /// Absolute path of the vault folder.
+    public let root: String
+    public let config: VaultConfig
+    /// Problems in `.brain/config.yml`, located in that file.
+    public let configDiagnostics: [Diagnostic]
+
+    public static let configPath = ".brain/config.yml"
+
+    public init(root: String) {
+        self.root = root
+        let path = VaultPaths.join(root, Vault.configPath)
+        guard let bytes = try? FileSystem.read(path) else {
+            config = VaultConfig()
+            configDiagnostics = []
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let (map, diagnostics) = YAMLReader.parse(text[...], firstLine: 1)
+        let config = VaultConfig(map)
+        self.config = config
+        var problems = diagnostics.map { $0.in(Vault.configPath) }
+        for issue in config.issues {
+            let line = Vault.line(ofKey: issue.key, in: text) ?? 1
+            problems.append(Diagnostic(path: Vault.configPath, line: line, column: 1, severity: .warning, message: issue.message))
+        }
+        configDiagnostics = problems
+    }
+
+    /// Absolute path of a vault-relative path, refusing anything that leaves the vault.
+    public func absolute(_ relative: String) throws(VaultError) -> String {
+        try VaultPaths.resolve(relative, in: root)
+    }
+
+    /// The kind of a vault-relative path under this vault's layout.
+    public func kind(of path: String) -> NoteKind {
+        NoteKind.of(path: path, folders: config.folders)
+    }
+
+    /// Whether a vault-relative path is a template (not indexed as a note).
+    public func isTemplate(_ path: String) -> Bool {
+        path.hasPrefix(config.folders.templates + "/")
+    }
+
+    private static func line(ofKey key: String, in text: String) -> Int? {
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if line.hasPrefix(key + ":") { return number }
+        }
+        return nil
+    }
+}
