@@ -1,7 +1,7 @@
 /// "Did you mean" suggestions by edit distance.
-enum Suggestion {
+public enum Suggestion {
     /// The closest candidate within a distance that scales with the word's length, if any.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, min(3, word.count / 3 + 1))
         var best: (String, Int)?
         for candidate in candidates {
@@ -17,7 +17,7 @@ enum Suggestion {
     }
 
     /// Damerau–Levenshtein distance (optimal string alignment) over characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

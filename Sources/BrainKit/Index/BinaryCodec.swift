@@ -1,0 +1,204 @@
+/// A compact binary encoding for the index cache: LEB128 varints and length-prefixed UTF-8.
+/// Much faster to write and read than JSON for the hundreds of thousands of links of a large vault.
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func uint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func int(_ value: Int) {
+        // Zig-zag so small negative numbers stay small.
+        let signed = Int64(value)
+        uint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)))
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func double(_ value: Double) {
+        var bits = value.bitPattern
+        for _ in 0..<8 {
+            bytes.append(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+        }
+    }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { buffer in
+            uint(UInt64(buffer.count))
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    mutating func optionalString(_ value: String?) {
+        if let value {
+            bool(true)
+            string(value)
+        } else {
+            bool(false)
+        }
+    }
+
+    mutating func strings(_ values: [String]) {
+        uint(UInt64(values.count))
+        for value in values { string(value) }
+    }
+}
+
+/// Reads what `BinaryWriter` wrote; every read is bounds-checked and throws on truncated or corrupt input.
+struct BinaryReader {
+    struct Corrupt: Error {}
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var offset: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    mutating func uint() throws(Corrupt) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw Corrupt() }
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func int() throws(Corrupt) -> Int {
+        let raw = try uint()
+        let decoded = Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        return Int(decoded)
+    }
+
+    /// A count that must fit in what is left of the input (guards against absurd allocations).
+    mutating func count() throws(Corrupt) -> Int {
+        let value = try uint()
+        guard value <= UInt64(bytes.count - offset) else { throw Corrupt() }
+        return Int(value)
+    }
+
+    mutating func bool() throws(Corrupt) -> Bool {
+        guard offset < bytes.count else { throw Corrupt() }
+        defer { offset += 1 }
+        switch bytes[offset] {
+        case 0: return false
+        case 1: return true
+        default: throw Corrupt()
+        }
+    }
+
+    mutating func byte() throws(Corrupt) -> UInt8 {
+        guard offset < bytes.count else { throw Corrupt() }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func double() throws(Corrupt) -> Double {
+        guard offset + 8 <= bytes.count else { throw Corrupt() }
+        var bits: UInt64 = 0
+        for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        offset += 8
+        return Double(bitPattern: bits)
+    }
+
+    mutating func string() throws(Corrupt) -> String {
+        let length = try count()
+        let start = offset
+        offset += length
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self)
+    }
+
+    mutating func optionalString() throws(Corrupt) -> String? {
+        try bool() ? try string() : nil
+    }
+
+    mutating func strings() throws(Corrupt) -> [String] {
+        let number = try count()
+        var result: [String] = []
+        result.reserveCapacity(number)
+        for _ in 0..<number { result.append(try string()) }
+        return result
+    }
+}
+
+extension YAMLValue {
+    func encode(into writer: inout BinaryWriter) {
+        switch self {
+        case .null: writer.byte(0)
+        case .bool(let value): writer.byte(value ? 2 : 1)
+        case .int(let value): writer.byte(3); writer.int(value)
+        case .double(let value): writer.byte(4); writer.double(value)
+        case .string(let value): writer.byte(5); writer.string(value)
+        case .date(let day): writer.byte(6); writer.int(day.ordinal)
+        case .list(let items):
+            writer.byte(7)
+            writer.uint(UInt64(items.count))
+            for item in items { item.encode(into: &writer) }
+        case .map(let map):
+            writer.byte(8)
+            map.encode(into: &writer)
+        }
+    }
+
+    static func decode(from reader: inout BinaryReader, depth: Int = 0) throws(BinaryReader.Corrupt) -> YAMLValue {
+        guard depth < 64 else { throw BinaryReader.Corrupt() }
+        switch try reader.byte() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .int(try reader.int())
+        case 4: return .double(try reader.double())
+        case 5: return .string(try reader.string())
+        case 6: return .date(Day(ordinal: try reader.int()))
+        case 7:
+            let count = try reader.count()
+            var items: [YAMLValue] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count { items.append(try decode(from: &reader, depth: depth + 1)) }
+            return .list(items)
+        case 8: return .map(try YAMLMap.decode(from: &reader, depth: depth + 1))
+        default: throw BinaryReader.Corrupt()
+        }
+    }
+}
+
+extension YAMLMap {
+    func encode(into writer: inout BinaryWriter) {
+        writer.uint(UInt64(entries.count))
+        for entry in entries {
+            writer.string(entry.key)
+            entry.value.encode(into: &writer)
+        }
+    }
+
+    static func decode(from reader: inout BinaryReader, depth: Int = 0) throws(BinaryReader.Corrupt) -> YAMLMap {
+        let count = try reader.count()
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try reader.string()
+            entries.append(Entry(key: key, value: try YAMLValue.decode(from: &reader, depth: depth)))
+        }
+        return YAMLMap(entries)
+    }
+}

@@ -1,0 +1,102 @@
+/// Where a link points, once resolved against the vault's files.
+public enum Resolution: Hashable, Sendable {
+    /// The record at this index of the index's records.
+    case note(Int)
+    /// Several files match equally well.
+    case ambiguous([Int])
+    /// No file matches.
+    case missing
+    /// An external URL, never resolved in the vault.
+    case external
+
+    public var note: Int? {
+        if case .note(let index) = self { return index }
+        return nil
+    }
+}
+
+/// Resolves link targets: exact vault path, then the linking note's folder, then the unique
+/// shortest path with that file name, then a unique title or alias; all case-insensitive and
+/// with or without `.md`.
+struct LinkResolver {
+    private var byPath: [String: Int] = [:]
+    private var byStem: [String: [Int]] = [:]
+    private var byName: [String: [Int]] = [:]
+    private let paths: [String]
+
+    init(records: [NoteRecord]) {
+        paths = records.map(\.path)
+        byPath.reserveCapacity(records.count)
+        byStem.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            let key = LinkResolver.key(record.path)
+            byPath[key] = index
+            byStem[LinkResolver.key(record.stem), default: []].append(index)
+            var names = Set([record.title.lowercased()])
+            for alias in record.aliases { names.insert(alias.lowercased()) }
+            for name in names where !name.isEmpty { byName[name, default: []].append(index) }
+        }
+    }
+
+    /// Lower-cased, without a `.md` extension: the form every table is keyed by.
+    static func key(_ path: some StringProtocol) -> String {
+        var text = path.lowercased()
+        if text.hasSuffix(".md") { text.removeLast(3) }
+        return text
+    }
+
+    func resolve(_ link: Link, from source: Int) -> Resolution {
+        switch link.kind {
+        case .url:
+            return .external
+        case .markdown:
+            if link.target.isEmpty { return .note(source) }
+            let folder = VaultPaths.directory(of: paths[source])
+            let joined = link.target.hasPrefix("/") ? String(link.target.dropFirst()) : VaultPaths.join(folder, link.target)
+            if let normalized = try? VaultPaths.normalize(joined), let index = byPath[LinkResolver.key(normalized)] {
+                return .note(index)
+            }
+            return resolve(target: link.target, from: source)
+        case .wikilink, .embed:
+            if link.target.isEmpty { return .note(source) }
+            return resolve(target: link.target, from: source)
+        }
+    }
+
+    func resolve(target: String, from source: Int?) -> Resolution {
+        var key = LinkResolver.key(target.trimmingSpaces)
+        while key.hasPrefix("/") { key.removeFirst() }
+        if key.hasPrefix("./") { key.removeFirst(2) }
+        if key.isEmpty { return .missing }
+        if let exact = byPath[key] { return .note(exact) }
+        if let source {
+            let folder = VaultPaths.directory(of: paths[source]).lowercased()
+            if !folder.isEmpty, let sibling = byPath[folder + "/" + key] { return .note(sibling) }
+        }
+        let name = key.split(separator: "/").last.map(String.init) ?? key
+        var candidates = byStem[name] ?? []
+        if key.contains("/") {
+            candidates = candidates.filter { LinkResolver.key(paths[$0]).hasSuffix("/" + key) }
+        }
+        if candidates.count == 1 { return .note(candidates[0]) }
+        if candidates.count > 1 {
+            let lengths = candidates.map { paths[$0].utf8.count }
+            let shortest = lengths.min()!
+            let best = candidates.filter { paths[$0].utf8.count == shortest }
+            return best.count == 1 ? .note(best[0]) : .ambiguous(candidates)
+        }
+        if let named = byName[target.trimmingSpaces.lowercased()] {
+            return named.count == 1 ? .note(named[0]) : .ambiguous(named)
+        }
+        return .missing
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return slice.count == count ? self : String(slice)
+    }
+}

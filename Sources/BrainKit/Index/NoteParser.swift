@@ -1,0 +1,166 @@
+/// Turns one file's bytes into a `NoteRecord`: front-matter, body scan, title, tags, and for daily
+/// files the check-in. This is the hot path of the index, run on every changed file.
+public enum NoteParser {
+    /// Parses a file's bytes; never fails: problems become diagnostics of the record.
+    public static func parse(_ bytes: [UInt8], stamp: FileStamp, kind: NoteKind) -> NoteRecord {
+        bytes.withUnsafeBufferPointer { buffer in
+            parse(buffer, stamp: stamp, kind: kind)
+        }
+    }
+
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, stamp: FileStamp, kind: NoteKind) -> NoteRecord {
+        let path = stamp.path
+        var diagnostics: [Diagnostic] = []
+        var frontMatter = YAMLMap()
+        var bodyOffset = 0
+        var bodyLine = 1
+        var yamlText: Substring = ""
+        let yamlFirstLine = 2
+        var yamlStart = 0
+        if let split = FrontMatterSplitter.split(buffer) {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[split.yaml]), as: UTF8.self)
+            yamlText = text[...]
+            yamlStart = split.yaml.lowerBound
+            let parsed = YAMLReader.parse(yamlText, firstLine: yamlFirstLine)
+            frontMatter = parsed.map
+            diagnostics += parsed.diagnostics.map { $0.in(path) }
+            bodyOffset = split.bodyOffset
+            bodyLine = split.bodyLine
+        } else if startsWithFence(buffer) {
+            diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
+                                          message: "front-matter is opened with --- but never closed; the file is read as body"))
+        } else if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            bodyOffset = 3
+        }
+        let scan = MarkdownScanner.scan(buffer, from: bodyOffset, firstLine: bodyLine)
+        let stem = VaultPaths.stem(of: path)
+        let bodyTitle = scan.headings.first(where: { $0.level == 1 })?.text
+        let title = frontMatter["title"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? bodyTitle ?? stem
+
+        var record = NoteRecord(stamp: stamp, kind: kind, title: title)
+        record.frontMatter = frontMatter
+        record.aliases = frontMatter["aliases"]?.stringList ?? frontMatter["alias"]?.stringList ?? []
+        record.tags = tags(frontMatter: frontMatter, body: scan.tags)
+        record.links = frontMatterLinks(yamlText, firstLine: yamlFirstLine, yamlOffset: yamlStart) + scan.links
+        record.tasks = scan.tasks
+        record.headings = scan.headings
+
+        var issues: [FieldIssue] = []
+        switch kind {
+        case .habit: issues = Habit(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .goal: issues = Goal(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .area: issues = Area(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .note: issues = Note(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .daily:
+            let day = frontMatter["date"]?.day ?? Day(stem)
+            if let day {
+                let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[bodyOffset...]), as: UTF8.self)
+                let checkIn = CheckIn(day: day, frontMatter: frontMatter, body: body[...], bodyStartLine: bodyLine)
+                record.day = day
+                record.habitLines = checkIn.habitLines
+                issues = checkIn.issues
+            } else {
+                diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
+                                              message: "a daily file needs a date: name it YYYY-MM-DD.md or set date: YYYY-MM-DD"))
+            }
+        }
+        for issue in issues {
+            let location = keyLocation(issue.key, in: yamlText, firstLine: yamlFirstLine)
+            diagnostics.append(Diagnostic(path: path, location: location, severity: issue.severity, message: issue.message))
+        }
+        if kind != .note || frontMatter["type"] != nil {
+            diagnostics += unknownKeys(frontMatter, kind: kind, yaml: yamlText, firstLine: yamlFirstLine, path: path)
+        }
+        record.diagnostics = diagnostics
+        return record
+    }
+
+    /// Front-matter tags then body tags, each once (case-insensitive), without a leading `#`.
+    static func tags(frontMatter: YAMLMap, body: [Tag]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        var declared: [String] = []
+        for value in frontMatter["tags"]?.stringList ?? [] {
+            declared += value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+        }
+        for raw in declared + body.map(\.name) {
+            let name = raw.hasPrefix("#") ? String(raw.dropFirst()) : raw
+            guard !name.isEmpty, seen.insert(name.lowercased()).inserted else { continue }
+            result.append(name)
+        }
+        return result
+    }
+
+    /// Wikilinks written inside front-matter values (`goal: "[[read-24-books]]"`), with file positions.
+    static func frontMatterLinks(_ yaml: Substring, firstLine: Int, yamlOffset: Int) -> [Link] {
+        guard yaml.utf8.contains(UInt8(ascii: "[")) else { return [] }
+        var text = String(yaml)
+        return text.withUTF8 { buffer in
+            let scan = MarkdownScanner.scan(buffer, from: 0, firstLine: firstLine)
+            return scan.links.filter { $0.kind == .wikilink }.map { link in
+                var moved = link
+                moved.byteRange = (link.byteRange.lowerBound + yamlOffset)..<(link.byteRange.upperBound + yamlOffset)
+                return moved
+            }
+        }
+    }
+
+    /// Where `key:` is written at the top level of the front-matter (line 1 when not found).
+    static func keyLocation(_ key: String, in yaml: Substring, firstLine: Int) -> SourceLocation {
+        var line = firstLine
+        for text in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if text.hasPrefix(key + ":") || text.hasPrefix("\"\(key)\":") || text.hasPrefix("'\(key)':") {
+                return SourceLocation(line: line, column: 1)
+            }
+            line += 1
+        }
+        return SourceLocation(line: 1, column: 1)
+    }
+
+    static func unknownKeys(_ map: YAMLMap, kind: NoteKind, yaml: Substring, firstLine: Int, path: String) -> [Diagnostic] {
+        let known = KnownKeys.of(kind)
+        var result: [Diagnostic] = []
+        for key in map.keys where !known.contains(key) {
+            var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
+            if let suggestion = Suggestion.closest(to: key, in: known) { message += "; did you mean \"\(suggestion)\"?" }
+            result.append(Diagnostic(path: path, location: keyLocation(key, in: yaml, firstLine: firstLine),
+                                     severity: .warning, message: message))
+        }
+        return result
+    }
+
+    private static func startsWithFence(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = bomLength(buffer)
+        for _ in 0..<3 {
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "-") else { return false }
+            index += 1
+        }
+        while index < buffer.count, buffer[index] == UInt8(ascii: " ") || buffer[index] == UInt8(ascii: "\t") { index += 1 }
+        return index == buffer.count || buffer[index] == UInt8(ascii: "\n") || buffer[index] == UInt8(ascii: "\r")
+    }
+
+    private static func bomLength(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+    }
+}
+
+/// The front-matter keys each kind of file knows; others are kept but reported as warnings.
+public enum KnownKeys {
+    static let common = ["title", "aliases", "alias", "tags", "pinned", "created", "updated", "id", "cssclasses"]
+
+    public static func of(_ kind: NoteKind) -> [String] {
+        switch kind {
+        case .habit:
+            return common + ["area", "goal", "every", "target", "unit", "kind", "cue", "stack", "after", "remind",
+                             "auto", "status", "paused", "archived", "weight", "icon", "color"]
+        case .goal:
+            return common + ["area", "parent", "status", "start", "due", "target", "current", "unit", "habits", "icon"]
+        case .area:
+            return common + ["weight", "identity", "color", "icon"]
+        case .note:
+            return common + ["type", "url", "source", "author", "date", "area", "goal", "habit"]
+        case .daily:
+            return common + ["date", "mood", "energy", "evening-mood", "rest", "rest-reason", "weather", "sleep"]
+        }
+    }
+}

@@ -1,0 +1,287 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+
+/// The vault's index: one record per Markdown file, links resolved, kept in a cache under
+/// `.brain/cache/` and brought up to date on open by re-reading only files whose size or
+/// modification time changed.
+public final class VaultIndex: @unchecked Sendable {
+    /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
+    public static let formatVersion: UInt64 = 1
+    public static let cachePath = ".brain/cache/index.bin"
+    private static let magic: [UInt8] = Array("BRAINIDX".utf8)
+
+    /// What opening the index did.
+    public struct Report: Hashable, Sendable, Codable {
+        public var files = 0
+        /// Files parsed this time (new or changed, or all on a rebuild).
+        public var reread = 0
+        public var added = 0
+        public var changed = 0
+        public var removed = 0
+        public var rebuilt = false
+        /// Why the cache was not used, when it was not (missing, old version, corrupt).
+        public var warnings: [String] = []
+    }
+
+    public let vault: Vault
+    /// Every file, sorted by path.
+    public private(set) var records: [NoteRecord]
+    /// For each record, for each of its links, where the link points.
+    public private(set) var resolutions: [[Resolution]]
+    public private(set) var report: Report
+    private let resolver: LinkResolver
+    private let recordByPath: [String: Int]
+
+    private init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
+        self.vault = vault
+        self.records = records
+        self.resolutions = resolutions
+        self.report = report
+        resolver = LinkResolver(records: records)
+        var byPath: [String: Int] = [:]
+        byPath.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() { byPath[record.path] = index }
+        recordByPath = byPath
+    }
+
+    /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.
+    /// `save: false` leaves the cache file untouched (read-only vaults).
+    public static func open(_ vault: Vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
+        var report = Report()
+        let files = FileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
+        report.files = files.count
+        var cached: (records: [NoteRecord], resolutions: [[Resolution]])?
+        if rebuild {
+            report.rebuilt = true
+        } else {
+            switch loadCache(vault) {
+            case .success(let loaded): cached = loaded
+            case .failure(let problem):
+                report.rebuilt = true
+                if let message = problem.message { report.warnings.append(message) }
+            }
+        }
+        var previous: [String: Int] = [:]
+        if let cached {
+            previous.reserveCapacity(cached.records.count)
+            for (index, record) in cached.records.enumerated() { previous[record.path] = index }
+        }
+        // Decide what to re-read.
+        var records = [NoteRecord?](repeating: nil, count: files.count)
+        var toParse: [Int] = []
+        for (index, stamp) in files.enumerated() {
+            if let cached, let old = previous[stamp.path], cached.records[old].stamp == stamp {
+                records[index] = cached.records[old]
+            } else {
+                toParse.append(index)
+                if previous[stamp.path] != nil { report.changed += 1 } else { report.added += 1 }
+            }
+        }
+        if cached != nil {
+            report.removed = previous.count - (files.count - report.added)
+        } else {
+            report.added = 0
+            report.changed = 0
+        }
+        report.reread = toParse.count
+        let parsed = parseAll(toParse.map { files[$0] }, vault: vault)
+        for (slot, index) in toParse.enumerated() { records[index] = parsed[slot] }
+        let all = records.map { $0! }
+
+        // Resolve links: everything when the set of names changed, else only the re-read files.
+        let resolver = LinkResolver(records: all)
+        var resolutions: [[Resolution]]
+        let namesChanged = cached == nil || report.added > 0 || report.removed > 0
+            || toParse.contains { index in
+                let old = cached!.records[previous[files[index].path]!]
+                return old.title != all[index].title || old.aliases != all[index].aliases
+            }
+        if namesChanged {
+            resolutions = resolveAll(all, resolver: resolver)
+        } else {
+            resolutions = cached!.resolutions
+            for index in toParse {
+                resolutions[index] = all[index].links.map { resolver.resolve($0, from: index) }
+            }
+        }
+        let index = VaultIndex(vault: vault, records: all, resolutions: resolutions, report: report)
+        if save && (toParse.count > 0 || report.removed > 0 || cached == nil) {
+            index.saveCache()
+        }
+        return index
+    }
+
+    /// Parses files on every core; the result is in input order whatever the thread timing.
+    static func parseAll(_ stamps: [FileStamp], vault: Vault) -> [NoteRecord] {
+        if stamps.isEmpty { return [] }
+        let results = UnsafeMutableBufferPointer<NoteRecord?>.allocate(capacity: stamps.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let workers = stamps.count < 16 ? 1 : max(1, min(System.activeProcessorCount, 8))
+        let chunk = (stamps.count + workers - 1) / workers
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let start = worker * chunk
+            let end = min(stamps.count, start + chunk)
+            guard start < end else { return }
+            for index in start..<end {
+                let stamp = stamps[index]
+                let kind = vault.kind(of: stamp.path)
+                let absolute = VaultPaths.join(vault.root, stamp.path)
+                do {
+                    let bytes = try FileSystem.read(absolute)
+                    var fresh = stamp
+                    fresh.size = bytes.count
+                    results[index] = NoteParser.parse(bytes, stamp: fresh, kind: kind)
+                } catch {
+                    var record = NoteRecord(stamp: stamp, kind: kind, title: VaultPaths.stem(of: stamp.path))
+                    record.diagnostics = [Diagnostic(path: stamp.path, line: 1, column: 1, message: "cannot read: \(error)")]
+                    results[index] = record
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    static func resolveAll(_ records: [NoteRecord], resolver: LinkResolver) -> [[Resolution]] {
+        var result = [[Resolution]](repeating: [], count: records.count)
+        for (index, record) in records.enumerated() where !record.links.isEmpty {
+            result[index] = record.links.map { resolver.resolve($0, from: index) }
+        }
+        return result
+    }
+
+    // MARK: Lookups
+
+    public func record(atPath path: String) -> NoteRecord? {
+        recordByPath[path].map { records[$0] }
+    }
+
+    public func index(ofPath path: String) -> Int? {
+        recordByPath[path]
+    }
+
+    /// Resolves a link target written by a person (`read`, `habits/read.md`, a title or alias).
+    public func resolve(target: String, from source: Int? = nil) -> Resolution {
+        resolver.resolve(target: target, from: source)
+    }
+
+    /// Resolves a link of `source` the way the index does.
+    public func resolve(_ link: Link, from source: Int) -> Resolution {
+        resolver.resolve(link, from: source)
+    }
+
+    // MARK: Cache
+
+    private enum CacheProblem: Error {
+        case missing
+        case unusable(String)
+
+        var message: String? {
+            switch self {
+            case .missing: return nil
+            case .unusable(let message): return message
+            }
+        }
+    }
+
+    private static func loadCache(_ vault: Vault) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
+        let path = VaultPaths.join(vault.root, cachePath)
+        guard FileSystem.exists(path) else { return .failure(.missing) }
+        guard let bytes = try? FileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard buffer.count >= magic.count, Array(buffer[0..<magic.count]) == magic else {
+                return .failure(.unusable("the index cache is corrupt; rebuilding it"))
+            }
+            var reader = BinaryReader(buffer, offset: magic.count)
+            do {
+                let version = try reader.uint()
+                guard version == formatVersion else {
+                    return .failure(.unusable("the index cache is from another version of brain; rebuilding it"))
+                }
+                guard try reader.string() == layoutKey(vault) else {
+                    return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
+                }
+                let count = try reader.count()
+                var records: [NoteRecord] = []
+                records.reserveCapacity(count)
+                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader)) }
+                var resolutions: [[Resolution]] = []
+                resolutions.reserveCapacity(count)
+                for record in records {
+                    var links: [Resolution] = []
+                    links.reserveCapacity(record.links.count)
+                    for _ in 0..<record.links.count {
+                        let value = try reader.int()
+                        switch value {
+                        case -1: links.append(.missing)
+                        case -2: links.append(.external)
+                        case -3:
+                            let candidates = try reader.count()
+                            var list: [Int] = []
+                            for _ in 0..<candidates {
+                                let candidate = try reader.int()
+                                guard candidate >= 0, candidate < count else { throw BinaryReader.Corrupt() }
+                                list.append(candidate)
+                            }
+                            links.append(.ambiguous(list))
+                        default:
+                            guard value >= 0, value < count else { throw BinaryReader.Corrupt() }
+                            links.append(.note(value))
+                        }
+                    }
+                    resolutions.append(links)
+                }
+                guard reader.isAtEnd else { throw BinaryReader.Corrupt() }
+                return .success((records, resolutions))
+            } catch {
+                return .failure(.unusable("the index cache is corrupt; rebuilding it"))
+            }
+        }
+    }
+
+    private static func layoutKey(_ vault: Vault) -> String {
+        let folders = vault.config.folders
+        return [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
+    }
+
+    /// Writes the cache atomically; a failure to write only costs speed next time.
+    public func saveCache() {
+        var writer = BinaryWriter(capacity: max(1 << 16, records.count * 512))
+        for byte in VaultIndex.magic { writer.byte(byte) }
+        writer.uint(VaultIndex.formatVersion)
+        writer.string(VaultIndex.layoutKey(vault))
+        writer.uint(UInt64(records.count))
+        for record in records { record.encode(into: &writer) }
+        for links in resolutions {
+            for resolution in links {
+                switch resolution {
+                case .missing: writer.int(-1)
+                case .external: writer.int(-2)
+                case .ambiguous(let candidates):
+                    writer.int(-3)
+                    writer.uint(UInt64(candidates.count))
+                    for candidate in candidates { writer.int(candidate) }
+                case .note(let index): writer.int(index)
+                }
+            }
+        }
+        let folder = VaultPaths.join(vault.root, ".brain/cache")
+        let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
+        if !FileSystem.exists(ignore) { try? FileSystem.createNew(Array("cache/\nlock\n".utf8), at: ignore) }
+        try? FileSystem.makeDirectories(folder)
+        try? FileSystem.writeAtomically(writer.bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath))
+    }
+}
+
+/// Facts about the machine.
+enum System {
+    static var activeProcessorCount: Int {
+        #if canImport(Glibc)
+        return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+        return 2
+        #endif
+    }
+}
