@@ -116,9 +116,7 @@ public final class VaultIndex: @unchecked Sendable {
     /// Parses files on every core; the result is in input order whatever the thread timing.
     static func parseAll(_ stamps: [FileStamp], vault: Vault) -> [NoteRecord] {
         if stamps.isEmpty { return [] }
-        let results = UnsafeMutableBufferPointer<NoteRecord?>.allocate(capacity: stamps.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        let results = SlotBuffer<NoteRecord>(count: stamps.count)
         let workers = stamps.count < 16 ? 1 : max(1, min(System.activeProcessorCount, 8))
         let chunk = (stamps.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -133,15 +131,15 @@ public final class VaultIndex: @unchecked Sendable {
                     let bytes = try FileSystem.read(absolute)
                     var fresh = stamp
                     fresh.size = bytes.count
-                    results[index] = NoteParser.parse(bytes, stamp: fresh, kind: kind)
+                    results.set(index, NoteParser.parse(bytes, stamp: fresh, kind: kind))
                 } catch {
                     var record = NoteRecord(stamp: stamp, kind: kind, title: VaultPaths.stem(of: stamp.path))
                     record.diagnostics = [Diagnostic(path: stamp.path, line: 1, column: 1, message: "cannot read: \(error)")]
-                    results[index] = record
+                    results.set(index, record)
                 }
             }
         }
-        return results.map { $0! }
+        return results.values()
     }
 
     static func resolveAll(_ records: [NoteRecord], resolver: LinkResolver) -> [[Resolution]] {
@@ -273,6 +271,25 @@ public final class VaultIndex: @unchecked Sendable {
         try? FileSystem.makeDirectories(folder)
         try? FileSystem.writeAtomically(writer.bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath))
     }
+}
+
+/// Result slots written by parallel workers, each slot by exactly one worker.
+final class SlotBuffer<Element>: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<Element?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func set(_ index: Int, _ value: Element) { storage[index] = value }
+
+    func values() -> [Element] { storage.map { $0! } }
 }
 
 /// Facts about the machine.
