@@ -1,3 +1,5 @@
+import BrainKit
+
 /// `brain completions bash|zsh|fish`: shell completion scripts generated from the command specs.
 /// Note names, habits and tags come from the vault at completion time through `brain __complete`.
 enum CompletionsCommand: BrainCommand {

@@ -1,3 +1,5 @@
+import BrainKit
+
 /// `brain help [COMMAND]`.
 enum HelpCommand: BrainCommand {
     static let spec = CommandSpec(

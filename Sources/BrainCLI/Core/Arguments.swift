@@ -1,3 +1,5 @@
+import BrainKit
+
 /// The parsed command line of one command.
 struct Arguments {
     var positionals: [String] = []

@@ -1,3 +1,5 @@
+import BrainKit
+
 /// What a command accepts, declared once: parsing, help, did-you-mean and completions all read it.
 struct CommandSpec: Sendable {
     enum Completion: String, Sendable {
