@@ -22,7 +22,7 @@ extension MarkdownWalker {
         guard nameEnd > hash + 1 else { return i }
         var nonDigit = nonDigitScalar
         if !nonDigit {
-            for k in (hash + 1)..<nameEnd where !isDigit(bytes[k]) {
+            for k in (hash + 1)..<nameEnd where bytes[k] < 0x80 && !isDigit(bytes[k]) {
                 nonDigit = true
                 break
             }
