@@ -1,0 +1,279 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The byte-level state machine behind ``MarkdownScanner``: walks a buffer line by line and
+/// remembers what spans lines (open fences and comments).
+struct MarkdownWalker {
+    enum Comment {
+        /// `%%…%%` (Obsidian)
+        case percent
+        /// `<!--…-->`
+        case html
+    }
+
+    struct Fence {
+        var char: UInt8
+        var length: Int
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var result = MarkdownScan()
+    /// 1-based number of the line being scanned.
+    var line: Int
+    /// Byte offset that column 1 of the current line refers to (after a BOM on the first line).
+    var lineStart = 0
+    var fence: Fence?
+    var comment: Comment?
+    /// Destinations `](…)` of Markdown links whose text is still being scanned; innermost last.
+    var skipZones: [Range<Int>] = []
+    /// Backtick run lengths (< 64) that have no closing run in the rest of the current line,
+    /// so a line of many unmatched runs stays linear.
+    var unmatchedTickRuns: UInt64 = 0
+    /// Cache of the next `]` at or after `bracketFrom` on the current line (`bracketAt`).
+    var bracketFrom = Int.max
+    var bracketAt = 0
+    /// Cache of the next `](` at or after `closeParenFrom` on the current line (`closeParenAt`).
+    var closeParenFrom = Int.max
+    var closeParenAt = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+        self.bytes = bytes
+        self.line = firstLine
+    }
+
+    mutating func run(from start: Int) {
+        let end = bytes.count
+        var lineBegin = start
+        if start == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            lineBegin = 3
+        }
+        while lineBegin < end {
+            let newline = findNewline(from: lineBegin, to: end)
+            var contentEnd = newline
+            if contentEnd > lineBegin && bytes[contentEnd - 1] == Byte.cr { contentEnd -= 1 }
+            scanLine(lineBegin, contentEnd)
+            lineBegin = newline + 1
+            line += 1
+        }
+    }
+
+    @inline(__always)
+    func findNewline(from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        guard let hit = memchr(base + start, Int32(Byte.lf), end - start) else { return end }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    mutating func scanLine(_ begin: Int, _ end: Int) {
+        lineStart = begin
+        unmatchedTickRuns = 0
+        bracketFrom = Int.max
+        closeParenFrom = Int.max
+        skipZones.removeAll(keepingCapacity: true)
+
+        if let open = fence {
+            if isClosingFence(begin, end, open) { fence = nil }
+            return
+        }
+        var position = begin
+        if let open = comment {
+            // A line that starts inside a comment has no block structure of its own.
+            guard let after = commentEnd(open, from: begin, to: end) else { return }
+            comment = nil
+            position = after
+        } else {
+            guard let after = scanBlockStart(begin, end) else { return }
+            position = after
+        }
+        scanInline(from: position, to: end)
+    }
+
+    /// Recognizes a fence opening, an ATX heading or a task item at the start of a line; returns
+    /// where inline scanning continues, or nil when the line opened a fence.
+    mutating func scanBlockStart(_ begin: Int, _ end: Int) -> Int? {
+        var i = begin
+        var columns = 0
+        while i < end {
+            let b = bytes[i]
+            if b == Byte.space { columns += 1 } else if b == Byte.tab { columns += 4 } else { break }
+            i += 1
+        }
+        if i == end { return end }
+        let first = bytes[i]
+        if columns <= 3 {
+            if first == Byte.backtick || first == Byte.tilde {
+                if let opened = fenceOpening(at: i, end) {
+                    fence = opened
+                    return nil
+                }
+            } else if first == Byte.hash {
+                if let after = heading(at: i, end) { return after }
+            }
+        }
+        if let after = taskItem(at: i, end, indent: columns) { return after }
+        return begin
+    }
+
+    func fenceOpening(at i: Int, _ end: Int) -> Fence? {
+        let char = bytes[i]
+        var j = i
+        while j < end && bytes[j] == char { j += 1 }
+        let length = j - i
+        guard length >= 3 else { return nil }
+        if char == Byte.backtick {
+            // A backtick in the info string makes this inline code, not a fence (CommonMark).
+            while j < end {
+                if bytes[j] == Byte.backtick { return nil }
+                j += 1
+            }
+        }
+        return Fence(char: char, length: length)
+    }
+
+    func isClosingFence(_ begin: Int, _ end: Int, _ open: Fence) -> Bool {
+        var i = begin
+        while i < end && bytes[i] == Byte.space {
+            i += 1
+            if i - begin > 3 { return false }
+        }
+        var j = i
+        while j < end && bytes[j] == open.char { j += 1 }
+        guard j - i >= open.length else { return false }
+        while j < end {
+            let b = bytes[j]
+            if b != Byte.space && b != Byte.tab { return false }
+            j += 1
+        }
+        return true
+    }
+
+    mutating func heading(at i: Int, _ end: Int) -> Int? {
+        var j = i
+        while j < end && bytes[j] == Byte.hash { j += 1 }
+        let level = j - i
+        guard level <= 6 else { return nil }
+        guard j == end || bytes[j] == Byte.space || bytes[j] == Byte.tab else { return nil }
+        var textStart = j
+        var textEnd = end
+        while textStart < textEnd && isSpaceOrTab(bytes[textStart]) { textStart += 1 }
+        while textEnd > textStart && isSpaceOrTab(bytes[textEnd - 1]) { textEnd -= 1 }
+        // A closing run of `#`s counts only when a space precedes it (or it is all there is).
+        var k = textEnd
+        while k > textStart && bytes[k - 1] == Byte.hash { k -= 1 }
+        if k == textStart {
+            textEnd = textStart
+        } else if k < textEnd && isSpaceOrTab(bytes[k - 1]) {
+            textEnd = k
+            while textEnd > textStart && isSpaceOrTab(bytes[textEnd - 1]) { textEnd -= 1 }
+        }
+        result.headings.append(Heading(level: level, text: string(textStart, textEnd), line: line))
+        return j
+    }
+
+    mutating func taskItem(at i: Int, _ end: Int, indent: Int) -> Int? {
+        var j = i
+        let first = bytes[i]
+        if first == Byte.dash || first == Byte.star || first == Byte.plus {
+            j += 1
+        } else if isDigit(first) {
+            while j < end && isDigit(bytes[j]) && j - i < 9 { j += 1 }
+            guard j < end, bytes[j] == Byte.dot || bytes[j] == Byte.closeParen else { return nil }
+            j += 1
+        } else {
+            return nil
+        }
+        guard j < end, isSpaceOrTab(bytes[j]) else { return nil }
+        while j < end && isSpaceOrTab(bytes[j]) { j += 1 }
+        guard j + 2 < end, bytes[j] == Byte.openBracket, bytes[j + 2] == Byte.closeBracket else { return nil }
+        let state: TaskItem.State
+        switch bytes[j + 1] {
+        case Byte.space: state = .open
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): state = .done
+        case Byte.dash: state = .skipped
+        default: return nil
+        }
+        let afterBox = j + 3
+        guard afterBox == end || isSpaceOrTab(bytes[afterBox]) else { return nil }
+        let textStart = afterBox == end ? end : afterBox + 1
+        result.tasks.append(TaskItem(state: state, text: string(textStart, end), line: line, indent: indent))
+        return afterBox
+    }
+
+    /// The position after the end marker of `kind` on this line, or nil when the comment goes on.
+    func commentEnd(_ kind: Comment, from start: Int, to end: Int) -> Int? {
+        var i = start
+        switch kind {
+        case .percent:
+            while i + 1 < end {
+                if bytes[i] == Byte.percent && bytes[i + 1] == Byte.percent { return i + 2 }
+                i += 1
+            }
+        case .html:
+            while i + 2 < end {
+                if bytes[i] == Byte.dash && bytes[i + 1] == Byte.dash && bytes[i + 2] == Byte.greater { return i + 3 }
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    // MARK: Helpers
+
+    @inline(__always)
+    func string(_ start: Int, _ end: Int) -> String {
+        guard start < end else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    @inline(__always)
+    func column(of position: Int) -> Int { position - lineStart + 1 }
+
+    @inline(__always)
+    func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
+        var a = start
+        var b = end
+        while a < b && isSpaceOrTab(bytes[a]) { a += 1 }
+        while b > a && isSpaceOrTab(bytes[b - 1]) { b -= 1 }
+        return (a, b)
+    }
+}
+
+/// ASCII bytes the scanner looks at.
+enum Byte {
+    static let tab = UInt8(ascii: "\t")
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let bang = UInt8(ascii: "!")
+    static let quote = UInt8(ascii: "\"")
+    static let hash = UInt8(ascii: "#")
+    static let percent = UInt8(ascii: "%")
+    static let apostrophe = UInt8(ascii: "'")
+    static let openParen = UInt8(ascii: "(")
+    static let closeParen = UInt8(ascii: ")")
+    static let star = UInt8(ascii: "*")
+    static let plus = UInt8(ascii: "+")
+    static let dash = UInt8(ascii: "-")
+    static let dot = UInt8(ascii: ".")
+    static let slash = UInt8(ascii: "/")
+    static let colon = UInt8(ascii: ":")
+    static let less = UInt8(ascii: "<")
+    static let greater = UInt8(ascii: ">")
+    static let openBracket = UInt8(ascii: "[")
+    static let backslash = UInt8(ascii: "\\")
+    static let closeBracket = UInt8(ascii: "]")
+    static let underscore = UInt8(ascii: "_")
+    static let backtick = UInt8(ascii: "`")
+    static let pipe = UInt8(ascii: "|")
+    static let tilde = UInt8(ascii: "~")
+}
+
+@inline(__always) func isSpaceOrTab(_ b: UInt8) -> Bool { b == Byte.space || b == Byte.tab }
+@inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+@inline(__always) func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+@inline(__always) func isASCIIPunctuation(_ b: UInt8) -> Bool {
+    (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
+}

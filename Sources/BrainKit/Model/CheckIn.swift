@@ -1,0 +1,163 @@
+import Foundation
+
+/// A daily check-in (`daily/YYYY-MM-DD.md`): moods, intentions, habit lines and a reflection.
+public struct CheckIn: Hashable, Sendable, Codable {
+    public var day: Day
+    /// Morning mood 1–5.
+    public var mood: Int?
+    public var energy: Int?
+    public var eveningMood: Int?
+    /// A rest day: nothing is due and streaks pause without breaking.
+    public var rest: Bool
+    public var restReason: String?
+    public var intentions: [String]
+    /// Every habit line of the body in file order (a later line for the same habit wins; see `lines`).
+    public var habitLines: [HabitLine]
+    /// The text under `## Reflection`, verbatim, surrounding blank lines trimmed.
+    public var reflection: String?
+    public var issues: [FieldIssue]
+
+    /// A check-in built in code.
+    public init(day: Day, rest: Bool = false, habitLines: [HabitLine] = [], mood: Int? = nil) {
+        self.day = day
+        self.rest = rest
+        self.habitLines = habitLines
+        self.mood = mood
+        self.intentions = []
+        self.issues = []
+    }
+
+    /// Reads a check-in; `day` comes from the file stem and a valid `date:` key overrides it.
+    /// `bodyStartLine` is the file line of the body's first line, so habit lines carry file lines.
+    public init(day: Day, frontMatter: YAMLMap, body: Substring, bodyStartLine: Int) {
+        var reader = FieldReader(frontMatter)
+        self.day = reader.day("date") ?? day
+        mood = reader.int("mood", range: 1...5)
+        energy = reader.int("energy", range: 1...5)
+        eveningMood = reader.int("evening-mood", range: 1...5)
+        rest = reader.bool("rest") ?? false
+        restReason = reader.string("rest-reason")
+        issues = reader.issues
+        intentions = []
+        habitLines = []
+        reflection = nil
+        parseBody(body, startLine: bodyStartLine)
+    }
+
+    /// The line that counts for each habit (the last one), keyed by lower-cased habit id.
+    public var lines: [String: HabitLine] {
+        var result: [String: HabitLine] = [:]
+        for line in habitLines { result[line.habitKey] = line }
+        return result
+    }
+
+    /// Habit lines that a later line for the same habit overrides (validate warns about them).
+    public var overriddenLines: [HabitLine] {
+        var seen = Set<String>()
+        var result: [HabitLine] = []
+        for line in habitLines.reversed() {
+            if !seen.insert(line.habitKey).inserted { result.append(line) }
+        }
+        return result.reversed()
+    }
+
+    private enum Section {
+        case intentions, habits, reflection, other
+    }
+
+    private mutating func parseBody(_ body: Substring, startLine: Int) {
+        var fence: (marker: Character, length: Int)?
+        var section = Section.other
+        var sectionLevel = 0
+        var reflectionRange: (start: Substring.Index, end: Substring.Index)?
+        var lineNumber = startLine
+        var index = body.startIndex
+        while index < body.endIndex {
+            // A line and its terminator; "\r\n" is one Character, so look for any newline.
+            let lineEnd = body[index...].firstIndex(where: \.isNewline) ?? body.endIndex
+            let line = body[index..<lineEnd]
+            let next = lineEnd < body.endIndex ? body.index(after: lineEnd) : body.endIndex
+            defer {
+                index = next
+                lineNumber += 1
+            }
+            let indentCount = line.prefix(while: { $0 == " " }).count
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            if let open = fence {
+                let run = trimmed.prefix(while: { $0 == open.marker }).count
+                if indentCount <= 3, run >= open.length, trimmed.dropFirst(run).allSatisfy(\.isWhitespace) { fence = nil }
+                if section == .reflection, !line.allSatisfy(\.isWhitespace) {
+                    reflectionRange = (reflectionRange?.start ?? line.startIndex, line.endIndex)
+                }
+                continue
+            }
+            if indentCount <= 3, let marker = trimmed.first, marker == "`" || marker == "~" {
+                let run = trimmed.prefix(while: { $0 == marker }).count
+                if run >= 3, !(marker == "`" && trimmed.dropFirst(run).contains("`")) {
+                    fence = (marker, run)
+                    if section == .reflection {
+                        reflectionRange = (reflectionRange?.start ?? line.startIndex, line.endIndex)
+                    }
+                    continue
+                }
+            }
+            if indentCount <= 3, let (level, text) = CheckIn.heading(trimmed) {
+                if section != .other, level > sectionLevel {
+                    // A subheading stays inside the section.
+                } else {
+                    switch text.lowercased() {
+                    case "intentions": section = .intentions
+                    case "habits": section = .habits
+                    case "reflection": section = .reflection
+                    default: section = .other
+                    }
+                    sectionLevel = level
+                    continue
+                }
+            }
+            if let habitLine = HabitLine.parse(line, lineNumber: lineNumber) {
+                habitLines.append(habitLine)
+            } else if section == .intentions, let item = CheckIn.listItem(trimmed) {
+                intentions.append(item)
+            }
+            if section == .reflection, !line.allSatisfy(\.isWhitespace) {
+                reflectionRange = (reflectionRange?.start ?? line.startIndex, line.endIndex)
+            }
+        }
+        if let range = reflectionRange {
+            reflection = String(body[range.start..<range.end])
+        }
+    }
+
+    /// An ATX heading: level and text without the closing `#`s.
+    static func heading(_ text: Substring) -> (Int, String)? {
+        let level = text.prefix(while: { $0 == "#" }).count
+        guard (1...6).contains(level) else { return nil }
+        let rest = text.dropFirst(level)
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        var title = rest.trimmingCharacters(in: .whitespaces)
+        while title.hasSuffix("#") { title.removeLast() }
+        return (level, title.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The text of a list item (`- a`, `* a`, `1. a`, `- [ ] a`), or nil.
+    static func listItem(_ text: Substring) -> String? {
+        var rest: Substring
+        if let first = text.first, first == "-" || first == "*" || first == "+" {
+            rest = text.dropFirst()
+        } else {
+            let digits = text.prefix(while: { $0.isASCII && $0.isNumber })
+            guard !digits.isEmpty, digits.count <= 9 else { return nil }
+            rest = text.dropFirst(digits.count)
+            guard let marker = rest.first, marker == "." || marker == ")" else { return nil }
+            rest = rest.dropFirst()
+        }
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+        if rest.count >= 3, rest.first == "[", rest[rest.index(rest.startIndex, offsetBy: 2)] == "]" {
+            rest = rest.dropFirst(3).drop(while: { $0 == " " || $0 == "\t" })
+        }
+        let item = rest.trimmingCharacters(in: .whitespaces)
+        return item.isEmpty ? nil : item
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Reads typed values out of a front-matter map leniently, recording a `FieldIssue` for each bad key.
+struct FieldReader {
+    let map: YAMLMap
+    var issues: [FieldIssue] = []
+
+    init(_ map: YAMLMap) {
+        self.map = map
+    }
+
+    mutating func issue(_ key: String, _ message: String, _ severity: Diagnostic.Severity = .error) {
+        issues.append(FieldIssue(key: key, message: message, severity: severity))
+    }
+
+    /// The value of a key, with `null` read as absent.
+    func value(_ key: String) -> YAMLValue? {
+        guard let value = map[key], !value.isNull else { return nil }
+        return value
+    }
+
+    mutating func string(_ key: String) -> String? {
+        guard let value = value(key) else { return nil }
+        switch value {
+        case .string(let text): return text
+        case .int, .double, .bool, .date: return value.string
+        default:
+            issue(key, "\(key) must be a string")
+            return nil
+        }
+    }
+
+    mutating func link(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        return LinkTarget.normalize(text)
+    }
+
+    mutating func links(_ key: String) -> [String] {
+        guard let value = value(key) else { return [] }
+        guard let list = value.stringList, value.map == nil else {
+            issue(key, "\(key) must be a link or a list of links")
+            return []
+        }
+        if case .list(let items) = value, items.contains(where: { $0.string == nil }) {
+            issue(key, "\(key) must list links only")
+        }
+        return list.compactMap(LinkTarget.normalize)
+    }
+
+    mutating func number(_ key: String) -> Double? {
+        guard let value = value(key) else { return nil }
+        if let number = value.double { return number }
+        if case .string(let text) = value, let number = Double(text.trimmingCharacters(in: .whitespaces)) { return number }
+        issue(key, "\(key) must be a number")
+        return nil
+    }
+
+    mutating func int(_ key: String, range: ClosedRange<Int>? = nil) -> Int? {
+        guard let value = value(key) else { return nil }
+        guard let number = value.int else {
+            issue(key, "\(key) must be a whole number\(range.map { " from \($0.lowerBound) to \($0.upperBound)" } ?? "")")
+            return nil
+        }
+        if let range, !range.contains(number) {
+            issue(key, "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(number)")
+            return nil
+        }
+        return number
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let value = value(key) else { return nil }
+        if let flag = value.bool { return flag }
+        if case .string(let text) = value {
+            switch text.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: break
+            }
+        }
+        issue(key, "\(key) must be true or false")
+        return nil
+    }
+
+    mutating func day(_ key: String) -> Day? {
+        guard let value = value(key) else { return nil }
+        if let day = value.day { return day }
+        issue(key, "\(key) must be a date YYYY-MM-DD, not \"\(value.string ?? "…")\"")
+        return nil
+    }
+
+    /// One of the raw values of `E`, lower-cased; an issue names the accepted values otherwise.
+    mutating func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) -> E? where E.RawValue == String {
+        guard let text = string(key) else { return nil }
+        if let found = E(rawValue: text.lowercased().trimmingCharacters(in: .whitespaces)) { return found }
+        let names = E.allCases.map(\.rawValue).joined(separator: ", ")
+        issue(key, "unknown \(key) \"\(text)\": expected \(names)")
+        return nil
+    }
+
+    /// `tags` as a list or a string split on commas and whitespace; a leading `#` is dropped.
+    mutating func tags(_ key: String = "tags") -> [String] {
+        guard let value = value(key) else { return [] }
+        var raw: [String] = []
+        switch value {
+        case .list(let items):
+            for item in items {
+                guard let text = item.string else {
+                    issue(key, "\(key) must list strings only")
+                    continue
+                }
+                raw.append(text)
+            }
+        case .string(let text):
+            raw = text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+        case .map:
+            issue(key, "\(key) must be a list or a string")
+        default:
+            raw = value.string.map { [$0] } ?? []
+        }
+        return raw.compactMap { tag in
+            var text = Substring(tag.trimmingCharacters(in: .whitespaces))
+            while text.hasPrefix("#") { text = text.dropFirst() }
+            return text.isEmpty ? nil : String(text)
+        }
+    }
+
+    /// `aliases`: a list of strings or one string.
+    mutating func strings(_ key: String) -> [String] {
+        guard let value = value(key) else { return [] }
+        guard value.map == nil, let list = value.stringList else {
+            issue(key, "\(key) must be a string or a list of strings")
+            return []
+        }
+        return list
+    }
+
+    /// The display name: front-matter `title`, else the first `# Heading`, else the id.
+    mutating func title(id: String, bodyTitle: String?) -> String {
+        if let title = string("title")?.trimmingCharacters(in: .whitespaces), !title.isEmpty { return title }
+        if let bodyTitle, !bodyTitle.trimmingCharacters(in: .whitespaces).isEmpty {
+            return bodyTitle.trimmingCharacters(in: .whitespaces)
+        }
+        return id
+    }
+}

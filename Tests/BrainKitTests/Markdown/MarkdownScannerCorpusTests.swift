@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import BrainKit
+
+/// Runs the scanner over 10,000 real-world-shaped notes (shared/corpora, not part of the package).
+@Suite struct MarkdownScannerCorpusTests {
+    static let corpusName = "interconnected-markdown-10k.tgz"
+
+    static let corpus: URL? = {
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [
+            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora/\(corpusName)"),
+            URL(fileURLWithPath: "/work/shared/corpora/\(corpusName)"),
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }()
+
+    /// `rg -o '\[\[[^\]]+\]\]'` on one line: leftmost, non-overlapping, no `]` inside.
+    static func referenceCount(_ bytes: [UInt8]) -> Int {
+        var count = 0
+        var i = 0
+        let n = bytes.count
+        while i + 1 < n {
+            guard bytes[i] == 0x5B, bytes[i + 1] == 0x5B else {
+                i += 1
+                continue
+            }
+            var j = i + 2
+            while j < n && bytes[j] != 0x5D && bytes[j] != 0x0A { j += 1 }
+            if j > i + 2, j + 1 < n, bytes[j] == 0x5D, bytes[j + 1] == 0x5D {
+                count += 1
+                i = j + 2
+            } else {
+                i += 1
+            }
+        }
+        return count
+    }
+
+    @Test(.enabled(if: corpus != nil, "corpus \(corpusName) not found beside the package (../shared/corpora)"))
+    func findsEveryWikilinkOfTheCorpus() throws {
+        let archive = try #require(Self.corpus)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("brain-markdown-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
+        tar.arguments = ["xzf", archive.path, "-C", directory.path]
+        try tar.run()
+        tar.waitUntilExit()
+        try #require(tar.terminationStatus == 0)
+
+        let notes = directory.appendingPathComponent("10000")
+        let paths = try FileManager.default.contentsOfDirectory(atPath: notes.path)
+            .filter { $0.hasSuffix(".md") }
+            .sorted()
+            .map { notes.appendingPathComponent($0).path }
+        #expect(paths.count == 10_000)
+
+        var wikilinks = 0
+        var links = 0
+        var tags = 0
+        var tasks = 0
+        var headings = 0
+        var bytesRead = 0
+        var buffers: [[UInt8]] = []
+        buffers.reserveCapacity(paths.count)
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            for path in paths {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                let scan = MarkdownScanner.scan(bytes)
+                bytesRead += bytes.count
+                wikilinks += scan.links.count { $0.kind == .wikilink || $0.kind == .embed }
+                links += scan.links.count
+                tags += scan.tags.count
+                tasks += scan.tasks.count
+                headings += scan.headings.count
+                buffers.append(bytes)
+            }
+        }
+        let scanOnly = clock.measure {
+            for bytes in buffers { _ = MarkdownScanner.scan(bytes) }
+        }
+        print("""
+            Markdown corpus: \(paths.count) files, \(bytesRead) bytes; read + scan \(elapsed), scan only \(scanOnly); \
+            \(wikilinks) wikilinks, \(links) links, \(tags) tags, \(tasks) tasks, \(headings) headings
+            """)
+
+        // Name the files where the scanner and the rg-style count differ, to explain a mismatch.
+        var differing: [String] = []
+        for (path, bytes) in zip(paths, buffers) {
+            let found = MarkdownScanner.scan(bytes).links.count { $0.kind == .wikilink || $0.kind == .embed }
+            if found != Self.referenceCount(bytes) { differing.append((path as NSString).lastPathComponent) }
+        }
+        #expect(differing.isEmpty, "wikilink counts differ from rg in \(differing.prefix(10))")
+        #expect(wikilinks == 189_172)
+    }
+}

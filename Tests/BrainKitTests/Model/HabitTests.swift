@@ -1,0 +1,77 @@
+import Testing
+@testable import BrainKit
+
+@Suite struct HabitTests {
+    @Test func readsEveryKey() throws {
+        let front = YAMLMap([
+            "title": .string("Read 20 pages"), "area": .string("[[learning]]"), "goal": .string("[[read-24-books]]"),
+            "every": .string("3/week"), "target": .int(20), "unit": .string("pages"), "kind": .string("build"),
+            "cue": .string("After coffee"), "stack": .string("morning"), "after": .string("[[wake-up|Wake]]"),
+            "remind": .string("07:30"),
+            "auto": .map(YAMLMap(["source": .string("health"), "metric": .string("steps"), "at-least": .int(8000)])),
+            "status": .string("paused"), "paused": .list([.string("2026-03-01..2026-03-14"), .string("2026-11-01..")]),
+            "archived": .date(Day("2027-01-01")!), "created": .date(Day("2026-01-03")!),
+            "tags": .string("#mind, focus"), "pinned": .bool(true), "weight": .double(2.5), "aliases": .string("reading"),
+        ])
+        let habit = Habit(id: "read", frontMatter: front, bodyTitle: "Ignored")
+        #expect(habit.issues == [])
+        #expect(habit.title == "Read 20 pages")
+        #expect(habit.area == "learning")
+        #expect(habit.goals == ["read-24-books"])
+        #expect(habit.frequency == .perWeek(3))
+        #expect(habit.target == 20 && habit.unit == "pages" && habit.kind == .build)
+        #expect(habit.after == "wake-up" && habit.remind == "07:30" && habit.stack == "morning" && habit.cue == "After coffee")
+        #expect(habit.auto == AutoRule(source: .health, metric: "steps", atLeast: 8000))
+        #expect(habit.status == .paused)
+        #expect(habit.paused == [DayPeriod(start: Day("2026-03-01")!, end: Day("2026-03-14")!), DayPeriod(start: Day("2026-11-01")!)])
+        #expect(habit.archived == Day("2027-01-01") && habit.created == Day("2026-01-03"))
+        #expect(habit.tags == ["mind", "focus"] && habit.pinned && habit.weight == 2.5 && habit.aliases == ["reading"])
+    }
+
+    @Test func titleFallsBackToHeadingThenId() {
+        #expect(Habit(id: "read", frontMatter: YAMLMap(), bodyTitle: "Reading").title == "Reading")
+        #expect(Habit(id: "read", frontMatter: YAMLMap(), bodyTitle: nil).title == "read")
+        #expect(Habit(id: "read", frontMatter: YAMLMap(["title": .string("  ")]), bodyTitle: nil).title == "read")
+    }
+
+    @Test func badValuesBecomeIssuesAndDefaults() {
+        let front = YAMLMap([
+            "every": .string("fortnightly"), "target": .string("lots"), "kind": .string("stop"), "remind": .string("7.30"),
+            "status": .string("sleeping"), "paused": .list([.string("2026-03-14..2026-03-01")]), "created": .string("yesterday"),
+            "pinned": .int(3), "weight": .int(-1), "auto": .map(YAMLMap(["source": .string("fitbit")])),
+        ])
+        let habit = Habit(id: "x", frontMatter: front, bodyTitle: nil)
+        #expect(habit.frequency == .daily && habit.target == nil && habit.kind == .build && habit.remind == nil)
+        #expect(habit.status == .active && habit.paused.isEmpty && habit.created == nil && !habit.pinned && habit.weight == 1)
+        #expect(habit.auto == nil)
+        #expect(Set(habit.issues.map(\.key)) == ["every", "target", "kind", "remind", "status", "paused", "created", "pinned", "weight", "auto"])
+        #expect(habit.issues.first?.message.hasPrefix("unknown frequency \"fortnightly\"") == true)
+        #expect(habit.issues.allSatisfy { $0.severity == .error })
+    }
+
+    @Test func linksNormalise() {
+        #expect(LinkTarget.normalize("[[health]]") == "health")
+        #expect(LinkTarget.normalize(" health ") == "health")
+        #expect(LinkTarget.normalize("[[Run 5k|the run]]") == "Run 5k")
+        #expect(LinkTarget.normalize("[[]]") == nil)
+        #expect(LinkTarget.key("[[Health]]") == "health")
+    }
+
+    @Test func goalAreaNoteRead() {
+        let goal = Goal(id: "run-5k", frontMatter: YAMLMap([
+            "parent": .string("[[fitness]]"), "status": .string("done"), "start": .string("2026-01-01"), "due": .date(Day("2026-06-01")!),
+            "target": .int(5), "current": .double(2.5), "unit": .string("km"), "habits": .list([.string("[[run]]"), .string("stretch")]),
+        ]), bodyTitle: "Run a 5k")
+        #expect(goal.title == "Run a 5k" && goal.parent == "fitness" && goal.status == .done)
+        #expect(goal.start == Day("2026-01-01") && goal.due == Day("2026-06-01") && goal.target == 5 && goal.current == 2.5)
+        #expect(goal.habits == ["run", "stretch"] && goal.issues.isEmpty)
+
+        let area = Area(id: "health", frontMatter: YAMLMap(["weight": .int(2), "identity": .string("I move"), "color": .string("#12zz45")]), bodyTitle: nil)
+        #expect(area.weight == 2 && area.identity == "I move" && area.issues.map(\.severity) == [.warning])
+
+        let note = Note(id: "n", frontMatter: YAMLMap(["type": .string("Insight"), "tags": .list([.string("#a"), .string("b")])]), bodyTitle: nil)
+        #expect(note.type == .insight && note.tags == ["a", "b"] && note.issues.isEmpty)
+        let bad = Note(id: "n", frontMatter: YAMLMap(["type": .string("memo")]), bodyTitle: nil)
+        #expect(bad.type == .note && bad.issues.first?.message == "unknown type \"memo\": expected note, reflection, insight, link")
+    }
+}
