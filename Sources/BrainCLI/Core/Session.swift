@@ -7,6 +7,7 @@ final class Session {
     let context: Context
     let arguments: Arguments
     private var openedVault: Vault?
+    fileprivate var cachedIndex: VaultIndex?
 
     init(context: Context, arguments: Arguments) {
         self.context = context
@@ -54,5 +55,51 @@ final class Session {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         out(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
+
+extension Session {
+    /// The vault's index, brought up to date (re-reading changed files) on first use.
+    func index(rebuild: Bool = false) throws -> VaultIndex {
+        if let openedIndex = cachedIndex, !rebuild { return openedIndex }
+        let vault = try vault()
+        let index = VaultIndex.open(vault, rebuild: rebuild)
+        for warning in index.report.warnings { warn(warning) }
+        cachedIndex = index
+        return index
+    }
+
+    /// Forgets the index so the next `index()` re-reads what changed (after a write).
+    func invalidateIndex() {
+        cachedIndex = nil
+    }
+
+    /// The one note `name` means; a usage error lists candidates when it is ambiguous or unknown.
+    func note(_ name: String, in index: VaultIndex, kind: NoteKind? = nil) throws -> Int {
+        var matches = index.find(name)
+        if let kind { matches = matches.filter { index.records[$0].kind == kind } }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            var candidates = index.records.indices
+                .filter { kind == nil || index.records[$0].kind == kind }
+                .map { index.records[$0].stem }
+            candidates = Array(Set(candidates)).sorted()
+            var message = "no \(kind?.rawValue ?? "note") named \"\(name)\""
+            if let suggestion = Suggestion.closest(to: name, in: candidates) { message += "; did you mean \"\(suggestion)\"?" }
+            throw CLIError.failure(message)
+        }
+        let list = matches.map { "  " + index.records[$0].path }.joined(separator: "\n")
+        throw CLIError.failure("\"\(name)\" is ambiguous; it could be:\n\(list)\nname it by path to choose one")
+    }
+
+    /// The day commands compute for: `--date` when given, else today (after `day-starts-at`).
+    func day(_ text: String? = nil) throws -> Day {
+        let vault = try? vault()
+        let today = context.today(dayStartsAt: vault?.config.dayStartsAt ?? 0)
+        guard let text = text ?? arguments.value("date") else { return today }
+        guard let day = DayExpression.parse(text, today: today) else {
+            throw CLIError.usage("--date takes today, yesterday, -N, YYYY-MM-DD or a weekday name, not \"\(text)\"")
+        }
+        return day
     }
 }

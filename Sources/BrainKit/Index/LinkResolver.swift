@@ -93,7 +93,8 @@ struct LinkResolver {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    /// The string without leading and trailing spaces and tabs.
+    public var trimmingSpaces: String {
         var slice = Substring(self)
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }

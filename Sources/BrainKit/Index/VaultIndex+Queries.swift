@@ -1,0 +1,140 @@
+/// A link from one note to another, as the queries report it.
+public struct LinkReference: Hashable, Sendable {
+    /// The note holding the link.
+    public var source: Int
+    public var link: Link
+    public var resolution: Resolution
+}
+
+extension VaultIndex {
+    /// Notes a person means by `name`: a vault path (with or without `.md`), a file stem, a title or
+    /// an alias, case-insensitive. Exact path and stem matches win over titles.
+    public func find(_ name: String) -> [Int] {
+        let key = name.trimmingSpaces
+        if key.isEmpty { return [] }
+        if let normalized = try? VaultPaths.normalize(key) {
+            let withExtension = normalized.lowercased().hasSuffix(".md") ? normalized : normalized + ".md"
+            if let exact = index(ofPath: withExtension) { return [exact] }
+            let lower = withExtension.lowercased()
+            let byPath = records.indices.filter { records[$0].path.lowercased() == lower }
+            if !byPath.isEmpty { return byPath }
+        }
+        let lower = LinkResolverKey.key(key)
+        let byStem = records.indices.filter { records[$0].stem.lowercased() == lower }
+        if !byStem.isEmpty { return byStem }
+        let named = records.indices.filter { index in
+            records[index].title.lowercased() == key.lowercased()
+                || records[index].aliases.contains { $0.lowercased() == key.lowercased() }
+        }
+        if !named.isEmpty { return named }
+        // A path suffix such as `goals/run-5k`.
+        if key.contains("/") {
+            return records.indices.filter { LinkResolverKey.key(records[$0].path).hasSuffix("/" + lower) }
+        }
+        return []
+    }
+
+    /// Links out of a note, in file order, with where each points.
+    public func links(of index: Int) -> [LinkReference] {
+        zip(records[index].links, resolutions[index]).map { LinkReference(source: index, link: $0, resolution: $1) }
+    }
+
+    /// Links from other notes (and the note itself) that resolve to `index`, by path then line.
+    public func backlinks(of index: Int) -> [LinkReference] {
+        var result: [LinkReference] = []
+        for (source, links) in resolutions.enumerated() {
+            for (position, resolution) in links.enumerated() where resolution == .note(index) {
+                result.append(LinkReference(source: source, link: records[source].links[position], resolution: resolution))
+            }
+        }
+        return result
+    }
+
+    /// How many notes carry each tag; a nested tag (`work/brain`) also counts for its parents (`work`).
+    /// Names are lower-cased; counts are notes, not occurrences.
+    public func tagCounts() -> [(name: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for record in records {
+            var seen = Set<String>()
+            for tag in record.tags {
+                let lower = tag.lowercased()
+                var prefix = ""
+                for part in lower.split(separator: "/", omittingEmptySubsequences: true) {
+                    prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+                    if seen.insert(prefix).inserted { counts[prefix, default: 0] += 1 }
+                }
+            }
+        }
+        return counts.map { ($0.key, $0.value) }
+    }
+
+    /// Notes with no links in or out (daily files aside: they are a journal, not a web).
+    public func orphans() -> [Int] {
+        var linked = [Bool](repeating: false, count: records.count)
+        for (source, links) in resolutions.enumerated() {
+            for resolution in links {
+                if case .note(let target) = resolution, target != source {
+                    linked[source] = true
+                    linked[target] = true
+                }
+            }
+        }
+        return records.indices.filter { !linked[$0] && records[$0].kind != .daily }
+    }
+
+    /// Problems across the vault: each file's own, plus broken and ambiguous links, habit lines
+    /// naming no habit, and two files for one day. Sorted by path and position.
+    public func diagnostics() -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var habitIDs = Set<String>()
+        for record in records where record.kind == .habit { habitIDs.insert(record.stem.lowercased()) }
+        var days: [Day: [Int]] = [:]
+        for (index, record) in records.enumerated() {
+            result += record.diagnostics.map { $0.in(record.path) }
+            for (link, resolution) in zip(record.links, resolutions[index]) {
+                switch resolution {
+                case .missing:
+                    var message = "broken link to \"\(link.target)\": no such note"
+                    if let suggestion = Suggestion.closest(to: VaultPaths.stem(of: link.target), in: records.map(\.stem)) {
+                        message += "; did you mean \"\(suggestion)\"?"
+                    }
+                    result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .error, message: message))
+                case .ambiguous(let candidates):
+                    let names = candidates.map { records[$0].path }.joined(separator: ", ")
+                    result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .warning,
+                                             message: "ambiguous link \"\(link.target)\": it could be \(names)"))
+                default:
+                    break
+                }
+            }
+            if record.kind == .daily {
+                if let day = record.day { days[day, default: []].append(index) }
+                var seen = Set<String>()
+                for line in record.habitLines {
+                    let key = line.habit.lowercased()
+                    if !habitIDs.contains(key) {
+                        var message = "habit line names no habit: \"\(line.habit)\""
+                        if let suggestion = Suggestion.closest(to: line.habit, in: Array(habitIDs)) { message += "; did you mean \"\(suggestion)\"?" }
+                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message))
+                    } else if !seen.insert(key).inserted {
+                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .warning,
+                                                 message: "second line for habit \"\(line.habit)\" on this day; the last one counts"))
+                    }
+                }
+            }
+        }
+        for (day, files) in days where files.count > 1 {
+            let others = files.map { records[$0].path }
+            for file in files.dropFirst() {
+                result.append(Diagnostic(path: records[file].path, line: 1, column: 1, severity: .error,
+                                         message: "two files for \(day): \(others.joined(separator: " and "))"))
+            }
+        }
+        result.sort { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
+        return result
+    }
+}
+
+enum LinkResolverKey {
+    static func key(_ text: some StringProtocol) -> String { LinkResolver.key(text) }
+}
