@@ -252,6 +252,7 @@ struct YAMLParser {
         let line = index
         let start = position(of: line)
         let end = lines[line].end
+        lastConsumed = max(lastConsumed, line)
         let first = byte(start)
         if first == UInt8(ascii: "-"), start + 1 >= end || isSpace(byte(start + 1)) {
             throw ParseError(offset: start, message: "expected `key: value`, found a list item")
@@ -685,7 +686,9 @@ struct YAMLParser {
         }
     }
 
-    func isFlowIndicator(_ b: UInt8) -> Bool {
+    func isFlowIndicator(_ b: UInt8) -> Bool { Self.isFlowIndicatorByte(b) }
+
+    static func isFlowIndicatorByte(_ b: UInt8) -> Bool {
         b == UInt8(ascii: ",") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]")
             || b == UInt8(ascii: "{") || b == UInt8(ascii: "}")
     }

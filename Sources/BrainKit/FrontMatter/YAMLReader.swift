@@ -31,7 +31,10 @@ public enum YAMLReader {
     }
 
     static func parseDetailed(_ text: Substring, firstLine: Int = 1) -> Detailed {
-        let bytes = Array(text.utf8)
+        parseDetailed(bytes: Array(text.utf8), firstLine: firstLine)
+    }
+
+    static func parseDetailed(bytes: [UInt8], firstLine: Int = 1) -> Detailed {
         var parser = YAMLParser(bytes: bytes, firstLine: firstLine)
         parser.parseDocument()
         return Detailed(map: parser.result, diagnostics: parser.diagnostics, spans: parser.spans)

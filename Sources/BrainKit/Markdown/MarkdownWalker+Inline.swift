@@ -1,20 +1,33 @@
-extension MarkdownWalker {
-    /// Bytes that can start something inline: `!` `#` `%` `<` (below 64) and `[` `\` `` ` `` (64–127).
-    private static let specialLow: UInt64 = (1 << 33) | (1 << 35) | (1 << 37) | (1 << 60)
-    private static let specialHigh: UInt64 = (1 << (91 - 64)) | (1 << (92 - 64)) | (1 << (96 - 64))
+/// 1 for the bytes that can start something inline (`!` `#` `%` `<` `[` `\\` `` ` ``), else 0.
+/// A lookup table keeps the hot loop free of unpredictable branches (prose mixes bytes below and
+/// above 64 at random). Allocated once and never freed.
+nonisolated(unsafe) private let inlineSpecialBytes: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    table.initialize(repeating: 0, count: 256)
+    for b in "!#%<[\\`".utf8 { table[Int(b)] = 1 }
+    return UnsafePointer(table)
+}()
 
+extension MarkdownWalker {
+    /// The first position in `[start, end)` holding a byte that can start something, or `end`.
     @inline(__always)
-    private static func isSpecial(_ b: UInt8) -> Bool {
-        if b < 64 { return (specialLow &>> UInt64(b)) & 1 != 0 }
-        if b < 128 { return (specialHigh &>> UInt64(b &- 64)) & 1 != 0 }
-        return false
+    private func skipPlainText(from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        let table = inlineSpecialBytes
+        var p = start
+        while p + 4 <= end {
+            if table[Int(base[p])] | table[Int(base[p + 1])] | table[Int(base[p + 2])] | table[Int(base[p + 3])] != 0 { break }
+            p += 4
+        }
+        while p < end && table[Int(base[p])] == 0 { p += 1 }
+        return p
     }
 
     /// Scans `[start, end)` of the current line for code spans, comments, links and tags.
     mutating func scanInline(from start: Int, to end: Int) {
         var p = start
         while true {
-            while p < end && !Self.isSpecial(bytes[p]) { p += 1 }
+            p = skipPlainText(from: p, to: end)
             if p >= end { return }
             if let zone = skipZones.last, p >= zone.lowerBound {
                 skipZones.removeLast()

@@ -66,24 +66,24 @@ import Testing
         var tasks = 0
         var headings = 0
         var bytesRead = 0
-        var buffers: [[UInt8]] = []
+        var buffers: [Data] = []
         buffers.reserveCapacity(paths.count)
         let clock = ContinuousClock()
         let elapsed = try clock.measure {
             for path in paths {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-                let scan = MarkdownScanner.scan(bytes)
-                bytesRead += bytes.count
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                let scan = data.withUnsafeBytes { MarkdownScanner.scan($0.bindMemory(to: UInt8.self)) }
+                bytesRead += data.count
                 wikilinks += scan.links.count { $0.kind == .wikilink || $0.kind == .embed }
                 links += scan.links.count
                 tags += scan.tags.count
                 tasks += scan.tasks.count
                 headings += scan.headings.count
-                buffers.append(bytes)
+                buffers.append(data)
             }
         }
         let scanOnly = clock.measure {
-            for bytes in buffers { _ = MarkdownScanner.scan(bytes) }
+            for data in buffers { _ = data.withUnsafeBytes { MarkdownScanner.scan($0.bindMemory(to: UInt8.self)) } }
         }
         print("""
             Markdown corpus: \(paths.count) files, \(bytesRead) bytes; read + scan \(elapsed), scan only \(scanOnly); \
@@ -92,7 +92,8 @@ import Testing
 
         // Name the files where the scanner and the rg-style count differ, to explain a mismatch.
         var differing: [String] = []
-        for (path, bytes) in zip(paths, buffers) {
+        for (path, data) in zip(paths, buffers) {
+            let bytes = [UInt8](data)
             let found = MarkdownScanner.scan(bytes).links.count { $0.kind == .wikilink || $0.kind == .embed }
             if found != Self.referenceCount(bytes) { differing.append((path as NSString).lastPathComponent) }
         }
