@@ -6,8 +6,21 @@ public enum BrainCLI {
 
     /// Every command, in the order `brain help` lists them.
     static var commands: [any BrainCommand.Type] { [
+        IndexCommand.self,
+        ListCommand.self,
+        ShowCommand.self,
+        TagsCommand.self,
+        PinsCommand.self,
+        PinCommand.self,
+        UnpinCommand.self,
+        LinksCommand.self,
+        BacklinksCommand.self,
+        OrphansCommand.self,
+        GraphCommand.self,
+        ValidateCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
+        CompleteCommand.self,
     ] }
 
     static func command(named name: String) -> (any BrainCommand.Type)? {

@@ -34,7 +34,7 @@ enum HelpCommand: BrainCommand {
 
         """
         let width = BrainCLI.commands.map { $0.spec.name.count }.max() ?? 10
-        for command in BrainCLI.commands {
+        for command in BrainCLI.commands where !command.spec.name.hasPrefix("_") {
             let spec = command.spec
             text += "  " + spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.summary + "\n"
         }

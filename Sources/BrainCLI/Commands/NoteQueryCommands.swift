@@ -98,7 +98,7 @@ extension Session {
             if number == line {
                 var trimmed = Substring(candidate)
                 if trimmed.hasSuffix("\r") { trimmed = trimmed.dropLast() }
-                return String(trimmed).trimmingSpaces
+                return String(trimmed).trimmingBlanks
             }
         }
         return ""

@@ -3,7 +3,7 @@ public enum DayExpression {
     /// `today`, `yesterday`, `tomorrow`, `-3` (three days ago), `+1`, `2026-11-20`, or a weekday
     /// name (`mon`, `friday`: the most recent such day, today included).
     public static func parse(_ text: String, today: Day) -> Day? {
-        let lower = text.lowercased().trimmingSpaces
+        let lower = text.lowercased().trimmingBlanks
         switch lower {
         case "today", "now", "0": return today
         case "yesterday": return today.adding(days: -1)

@@ -64,7 +64,7 @@ struct LinkResolver {
     }
 
     func resolve(target: String, from source: Int?) -> Resolution {
-        var key = LinkResolver.key(target.trimmingSpaces)
+        var key = LinkResolver.key(target.trimmingBlanks)
         while key.hasPrefix("/") { key.removeFirst() }
         if key.hasPrefix("./") { key.removeFirst(2) }
         if key.isEmpty { return .missing }
@@ -85,7 +85,7 @@ struct LinkResolver {
             let best = candidates.filter { paths[$0].utf8.count == shortest }
             return best.count == 1 ? .note(best[0]) : .ambiguous(candidates)
         }
-        if let named = byName[target.trimmingSpaces.lowercased()] {
+        if let named = byName[target.trimmingBlanks.lowercased()] {
             return named.count == 1 ? .note(named[0]) : .ambiguous(named)
         }
         return .missing
@@ -94,7 +94,7 @@ struct LinkResolver {
 
 extension String {
     /// The string without leading and trailing spaces and tabs.
-    public var trimmingSpaces: String {
+    public var trimmingBlanks: String {
         var slice = Substring(self)
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }

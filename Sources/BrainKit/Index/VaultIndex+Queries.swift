@@ -10,7 +10,7 @@ extension VaultIndex {
     /// Notes a person means by `name`: a vault path (with or without `.md`), a file stem, a title or
     /// an alias, case-insensitive. Exact path and stem matches win over titles.
     public func find(_ name: String) -> [Int] {
-        let key = name.trimmingSpaces
+        let key = name.trimmingBlanks
         if key.isEmpty { return [] }
         if let normalized = try? VaultPaths.normalize(key) {
             let withExtension = normalized.lowercased().hasSuffix(".md") ? normalized : normalized + ".md"
