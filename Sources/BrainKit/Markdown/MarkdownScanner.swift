@@ -10,7 +10,7 @@ public enum MarkdownScanner {
         return walker.result
     }
 
-    /// Scans the UTF-8 form of `text` from byte offset `start`; see ``scan(_:from:firstLine:)-(UnsafeBufferPointer<UInt8>,_,_)``.
+    /// Scans the UTF-8 form of `text` from byte offset `start` (the convenience form of the buffer scan).
     public static func scan(_ text: String, from start: Int = 0, firstLine: Int = 1) -> MarkdownScan {
         var text = text
         return text.withUTF8 { scan($0, from: start, firstLine: firstLine) }
