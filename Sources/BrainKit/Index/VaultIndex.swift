@@ -267,7 +267,7 @@ public final class VaultIndex: @unchecked Sendable {
         }
         let folder = VaultPaths.join(vault.root, ".brain/cache")
         let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
-        if !FileSystem.exists(ignore) { try? FileSystem.createNew(Array("cache/\nlock\n".utf8), at: ignore) }
+        if !FileSystem.exists(ignore) { try? FileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
         try? FileSystem.makeDirectories(folder)
         try? FileSystem.writeAtomically(writer.bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath))
     }

@@ -12,8 +12,8 @@ public final class VaultLock {
 
     /// Waits up to `timeout` seconds for the lock.
     public init(root: String, timeout: Double = 10) throws(VaultError) {
-        path = VaultPaths.join(root, ".brain/lock")
-        try FileSystem.makeDirectories(VaultPaths.join(root, ".brain"))
+        path = VaultPaths.join(root, ".brain/cache/lock")
+        try FileSystem.makeDirectories(VaultPaths.join(root, ".brain/cache"))
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io(path: path, message: FileSystem.errorText()) }
         var waited = 0.0
