@@ -2,7 +2,7 @@ import BrainKit
 import Foundation
 
 /// Where output goes; a terminal, a pipe, or a buffer in tests.
-public final class OutputStream: @unchecked Sendable {
+public final class TextOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer: [UInt8] = []
     private let fileDescriptor: Int32?
@@ -73,8 +73,8 @@ public final class ScriptedInput: InputSource {
 
 /// The outside world of one `brain` run: streams, environment, folder and clock.
 public struct Context {
-    public var stdout: OutputStream
-    public var stderr: OutputStream
+    public var stdout: TextOutput
+    public var stderr: TextOutput
     public var stdin: InputSource
     public var environment: [String: String]
     public var currentDirectory: String
@@ -83,7 +83,7 @@ public struct Context {
     /// The local time zone used to turn `now` into a day.
     public var timeZone: TimeZone
 
-    public init(stdout: OutputStream, stderr: OutputStream, stdin: InputSource, environment: [String: String],
+    public init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
                 currentDirectory: String, now: Date, timeZone: TimeZone = .current) {
         self.stdout = stdout
         self.stderr = stderr
@@ -100,7 +100,7 @@ public struct Context {
         let environment = ProcessInfo.processInfo.environment
         var now = Date()
         if let fixed = environment["BRAIN_NOW"], let parsed = parseInstant(fixed) { now = parsed }
-        return Context(stdout: OutputStream(fileDescriptor: 1), stderr: OutputStream(fileDescriptor: 2),
+        return Context(stdout: TextOutput(fileDescriptor: 1), stderr: TextOutput(fileDescriptor: 2),
                        stdin: StandardInput(), environment: environment,
                        currentDirectory: FileManager.default.currentDirectoryPath, now: now)
     }

@@ -1,6 +1,0 @@
-import Testing
-@testable import BrainCLI
-
-@Suite struct SmokeTests {
-    @Test func hasVersion() { #expect(!BrainCLI.version.isEmpty) }
-}
