@@ -122,7 +122,10 @@ public enum NoteParser {
         var result: [Diagnostic] = []
         for key in map.keys where !known.contains(key) {
             var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
-            if let suggestion = Suggestion.closest(to: key, in: known) { message += "; did you mean \"\(suggestion)\"?" }
+            let synonyms = KnownKeys.synonyms.filter { known.contains($0.value) }
+            if let suggestion = Suggestion.closest(to: key, in: known + synonyms.keys) {
+                message += "; did you mean \"\(synonyms[suggestion] ?? suggestion)\"?"
+            }
             result.append(Diagnostic(path: path, location: keyLocation(key, in: yaml, firstLine: firstLine),
                                      severity: .warning, message: message))
         }
@@ -147,6 +150,10 @@ public enum NoteParser {
 /// The front-matter keys each kind of file knows; others are kept but reported as warnings.
 public enum KnownKeys {
     static let common = ["title", "aliases", "alias", "tags", "pinned", "created", "updated", "id", "cssclasses"]
+
+    /// Words people reach for, mapped to the key Brain uses.
+    static let synonyms = ["frequency": "every", "schedule": "every", "repeat": "every", "deadline": "due",
+                           "due-date": "due", "tag": "tags", "goals": "goal", "reminder": "remind", "state": "status"]
 
     public static func of(_ kind: NoteKind) -> [String] {
         switch kind {

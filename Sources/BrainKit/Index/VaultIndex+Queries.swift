@@ -82,18 +82,44 @@ extension VaultIndex {
         return records.indices.filter { !linked[$0] && records[$0].kind != .daily }
     }
 
+    /// The habit (its file stem) a daily habit line names, resolved like any link; nil when the
+    /// line names a note that is not a habit, or nothing.
+    public func habitID(of line: HabitLine, in daily: Int? = nil) -> String? {
+        if let direct = habitStems[line.habit.lowercased()] { return direct }
+        guard let target = resolve(target: line.habit, from: daily).note, records[target].kind == .habit else { return nil }
+        return records[target].stem
+    }
+
     /// Problems across the vault: each file's own, plus broken and ambiguous links, habit lines
     /// naming no habit, and two files for one day. Sorted by path and position.
     public func diagnostics() -> [Diagnostic] {
         var result: [Diagnostic] = []
-        var habitIDs = Set<String>()
-        for record in records where record.kind == .habit { habitIDs.insert(record.stem.lowercased()) }
+        let habitIDs = Array(habitStems.values)
         var days: [Day: [Int]] = [:]
         for (index, record) in records.enumerated() {
             result += record.diagnostics.map { $0.in(record.path) }
+            var reportedLines = Set<Int>()
+            if record.kind == .daily {
+                if let day = record.day { days[day, default: []].append(index) }
+                var seen = Set<String>()
+                for line in record.habitLines {
+                    if let habit = habitID(of: line, in: index) {
+                        if !seen.insert(habit).inserted {
+                            result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .warning,
+                                                     message: "second line for habit \"\(habit)\" on this day; the last one counts"))
+                        }
+                    } else if resolve(target: line.habit, from: index).note == nil {
+                        var message = "habit line names no habit: \"\(line.habit)\""
+                        if let suggestion = Suggestion.closest(to: line.habit, in: habitIDs) { message += "; did you mean \"\(suggestion)\"?" }
+                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message))
+                        reportedLines.insert(line.line)
+                    }
+                }
+            }
             for (link, resolution) in zip(record.links, resolutions[index]) {
                 switch resolution {
                 case .missing:
+                    if reportedLines.contains(link.line) { continue }
                     var message = "broken link to \"\(link.target)\": no such note"
                     if let suggestion = Suggestion.closest(to: VaultPaths.stem(of: link.target), in: records.map(\.stem)) {
                         message += "; did you mean \"\(suggestion)\"?"
@@ -105,21 +131,6 @@ extension VaultIndex {
                                              message: "ambiguous link \"\(link.target)\": it could be \(names)"))
                 default:
                     break
-                }
-            }
-            if record.kind == .daily {
-                if let day = record.day { days[day, default: []].append(index) }
-                var seen = Set<String>()
-                for line in record.habitLines {
-                    let key = line.habit.lowercased()
-                    if !habitIDs.contains(key) {
-                        var message = "habit line names no habit: \"\(line.habit)\""
-                        if let suggestion = Suggestion.closest(to: line.habit, in: Array(habitIDs)) { message += "; did you mean \"\(suggestion)\"?" }
-                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message))
-                    } else if !seen.insert(key).inserted {
-                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .warning,
-                                                 message: "second line for habit \"\(line.habit)\" on this day; the last one counts"))
-                    }
                 }
             }
         }

@@ -33,6 +33,8 @@ public final class VaultIndex: @unchecked Sendable {
     public private(set) var report: Report
     private let resolver: LinkResolver
     private let recordByPath: [String: Int]
+    /// Lower-cased habit file stems → the stem as written.
+    let habitStems: [String: String]
 
     private init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
         self.vault = vault
@@ -44,6 +46,9 @@ public final class VaultIndex: @unchecked Sendable {
         byPath.reserveCapacity(records.count)
         for (index, record) in records.enumerated() { byPath[record.path] = index }
         recordByPath = byPath
+        var habits: [String: String] = [:]
+        for record in records where record.kind == .habit { habits[record.stem.lowercased()] = record.stem }
+        habitStems = habits
     }
 
     /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.
