@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import BrainKit
+
+/// A throwaway vault folder for index tests.
+final class ScratchVault {
+    let root: String
+
+    init(files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("brain-index-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/.brain", withIntermediateDirectories: true)
+        for (path, text) in files { try write(path, text) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = URL(fileURLWithPath: root + "/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func remove(_ path: String) throws { try FileManager.default.removeItem(atPath: root + "/" + path) }
+
+    func open(rebuild: Bool = false) -> VaultIndex { VaultIndex.open(Vault(root: root), rebuild: rebuild) }
+}
+
+@Suite struct VaultIndexTests {
+    static let files = [
+        "notes/a.md": "---\ntitle: Alpha\naliases: [first]\ntags: [x]\n---\nLinks [[b]] and [[First]] and [c](../notes/c.md). #y\n",
+        "notes/b.md": "# Beta\nBack to [[a|the alpha]] and [[missing]].\n",
+        "notes/c.md": "Plain, links [[notes/a]].\n",
+        "habits/read.md": "---\nevery: day\n---\n",
+        "daily/2026-11-20.md": "---\ndate: 2026-11-20\n---\n## Habits\n- [x] [[read]] 20 pages\n",
+    ]
+
+    @Test func firstOpenReadsEveryFileAndResolvesLinks() throws {
+        let scratch = try ScratchVault(files: VaultIndexTests.files)
+        let index = scratch.open()
+        #expect(index.report.files == 5)
+        #expect(index.report.reread == 5)
+        let a = try #require(index.index(ofPath: "notes/a.md"))
+        let b = try #require(index.index(ofPath: "notes/b.md"))
+        let c = try #require(index.index(ofPath: "notes/c.md"))
+        #expect(index.records[a].title == "Alpha")
+        #expect(index.records[b].title == "Beta")
+        #expect(index.records[a].tags == ["x", "y"])
+        #expect(index.resolutions[a] == [.note(b), .note(a), .note(c)])
+        #expect(index.resolutions[b] == [.note(a), .missing])
+        #expect(Set(index.backlinks(of: a).map(\.source)) == [a, b, c])
+        let daily = try #require(index.index(ofPath: "daily/2026-11-20.md"))
+        #expect(index.records[daily].habitLines.first?.value == 20)
+        #expect(index.records[daily].day == Day("2026-11-20"))
+    }
+
+    @Test func noChangeRereadsNothing() throws {
+        let scratch = try ScratchVault(files: VaultIndexTests.files)
+        let first = scratch.open()
+        let second = scratch.open()
+        #expect(second.report.reread == 0)
+        #expect(!second.report.rebuilt)
+        #expect(second.records == first.records)
+        #expect(second.resolutions == first.resolutions)
+    }
+
+    @Test func editAddDeleteEachRereadExactlyOneFile() throws {
+        let scratch = try ScratchVault(files: VaultIndexTests.files)
+        _ = scratch.open()
+        try scratch.write("notes/c.md", "Changed, now links [[b]] and is longer.\n")
+        let edited = scratch.open()
+        #expect(edited.report.reread == 1)
+        #expect(edited.report.changed == 1)
+        let c = try #require(edited.index(ofPath: "notes/c.md"))
+        #expect(edited.resolutions[c] == [.note(try #require(edited.index(ofPath: "notes/b.md")))])
+
+        try scratch.write("notes/d.md", "New note pointing at [[missing]].\n")
+        let added = scratch.open()
+        #expect(added.report.reread == 1)
+        #expect(added.report.added == 1)
+
+        try scratch.write("notes/missing.md", "Now it exists.\n")
+        let resolvedLater = scratch.open()
+        #expect(resolvedLater.report.reread == 1)
+        let b = try #require(resolvedLater.index(ofPath: "notes/b.md"))
+        let missing = try #require(resolvedLater.index(ofPath: "notes/missing.md"))
+        #expect(resolvedLater.resolutions[b][1] == .note(missing))
+
+        try scratch.remove("notes/d.md")
+        let removed = scratch.open()
+        #expect(removed.report.reread == 0)
+        #expect(removed.report.removed == 1)
+        #expect(removed.index(ofPath: "notes/d.md") == nil)
+        #expect(removed.records.count == 6)
+    }
+
+    @Test func titleChangeReresolvesOtherFiles() throws {
+        let scratch = try ScratchVault(files: VaultIndexTests.files)
+        _ = scratch.open()
+        try scratch.write("notes/a.md", "---\ntitle: Alpha\n---\nNo alias now.\n")
+        let index = scratch.open()
+        #expect(index.report.reread == 1)
+        let a = try #require(index.index(ofPath: "notes/a.md"))
+        #expect(index.resolutions[a].isEmpty)
+        // [[First]] in the old a.md is gone; nothing else pointed at the alias.
+        let b = try #require(index.index(ofPath: "notes/b.md"))
+        #expect(index.resolutions[b][0] == .note(a))
+    }
+
+    @Test(arguments: ["corrupt", "truncated", "version"])
+    func badCacheIsRebuiltWithAWarning(kind: String) throws {
+        let scratch = try ScratchVault(files: VaultIndexTests.files)
+        let first = scratch.open()
+        let path = scratch.root + "/" + VaultIndex.cachePath
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        switch kind {
+        case "corrupt": for index in stride(from: 12, to: bytes.count, by: 7) { bytes[index] ^= 0x5A }
+        case "truncated": bytes.removeLast(bytes.count / 2)
+        default: bytes[8] = 99
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let second = scratch.open()
+        #expect(second.report.rebuilt)
+        #expect(second.report.reread == 5)
+        #expect(second.report.warnings.count == 1)
+        #expect(second.records == first.records)
+        // And the rebuilt cache is good again.
+        #expect(scratch.open().report.reread == 0)
+    }
+
+    @Test func ambiguousLinksPreferSameFolderThenShortestPath() throws {
+        let scratch = try ScratchVault(files: [
+            "notes/x.md": "[[topic]]",
+            "notes/topic.md": "",
+            "archive/old/topic.md": "",
+            "archive/y.md": "[[topic]] [[old/topic]]",
+            "p/dup.md": "", "q/dup.md": "", "r.md": "[[dup]]",
+        ])
+        let index = scratch.open()
+        func resolution(_ path: String) -> [Resolution] { index.resolutions[index.index(ofPath: path)!] }
+        #expect(resolution("notes/x.md") == [.note(index.index(ofPath: "notes/topic.md")!)])
+        #expect(resolution("archive/y.md") == [.note(index.index(ofPath: "notes/topic.md")!), .note(index.index(ofPath: "archive/old/topic.md")!)])
+        guard case .ambiguous(let candidates) = resolution("r.md")[0] else {
+            Issue.record("expected an ambiguous link")
+            return
+        }
+        #expect(candidates.count == 2)
+    }
+
+    @Test func templatesAndHiddenFoldersAreNotNotes() throws {
+        let scratch = try ScratchVault(files: [
+            "templates/habit.md": "---\ntitle: \"{{title}}\"\n---\n",
+            ".obsidian/x.md": "hidden",
+            "notes/.draft.md": "hidden",
+            "notes/real.md": "real",
+        ])
+        let index = scratch.open()
+        #expect(index.records.map(\.path) == ["notes/real.md"])
+    }
+}
