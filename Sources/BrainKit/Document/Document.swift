@@ -115,7 +115,7 @@ public struct Document: Sendable, Hashable {
             }
             index += 1
         }
-        if start < bytes.count || (lineStarts.isEmpty && bomLength > 0) {
+        if start < bytes.count {
             lineStarts.append(start)
             lineContentEnds.append(bytes.count)
         }
