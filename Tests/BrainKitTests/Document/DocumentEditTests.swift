@@ -98,6 +98,12 @@ struct LineDiff: Equatable, CustomStringConvertible {
         #expect(document.frontMatter.keys == ["title", "pinned"])
     }
 
+    @Test func setAppendsWithTheIndentationOfTheOtherKeys() {
+        let (document, diff) = edit("---\n  a: 1\n---\n") { $0.set("b", to: .int(2)) }
+        #expect(diff == LineDiff(line: 3, removed: [], added: ["  b: 2\n"]))
+        #expect(document.frontMatter.keys == ["a", "b"])
+    }
+
     @Test func setCreatesFrontMatterWhenThereIsNone() {
         let (document, diff) = edit("# Title\nbody\n") { $0.set("created", to: .date(Day("2026-11-22")!)) }
         #expect(diff == LineDiff(line: 1, removed: [], added: ["---\n", "created: 2026-11-22\n", "---\n"]))

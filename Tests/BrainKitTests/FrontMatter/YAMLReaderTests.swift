@@ -50,6 +50,8 @@ struct YAMLCase: CustomTestStringConvertible, Sendable {
         YAMLCase("v: +0x1", .string("+0x1"), "hex takes no sign"),
         YAMLCase("v: 1_000", .string("1_000"), "underscores are YAML 1.1 only"),
         YAMLCase("v: 12 # twelve", .int(12)),
+        YAMLCase("v: 99999999999999999999", .double(1e20), "beyond Int: YAML 1.2 reads a big int; the nearest Double here"),
+        YAMLCase("v: 0.12345678901234567890123456789012345678901234567890", .double(0.12345678901234568)),
         // Floats
         YAMLCase("v: 1.5", .double(1.5)),
         YAMLCase("v: -0.25", .double(-0.25)),
