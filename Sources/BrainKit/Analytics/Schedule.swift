@@ -140,7 +140,9 @@ public struct Schedule: Sendable {
         case .active: return nil
         case .paused where habit.paused.contains(where: { $0.end == nil }): return nil
         case .archived, .paused:
-            return (history.lastLogged ?? startDay(habit: habit, history: history) ?? Day(ordinal: 0)).adding(days: 1)
+            // Never logged: nothing is due at all.
+            guard let last = history.lastLogged else { return startDay(habit: habit, history: history) ?? Day(ordinal: 0) }
+            return last.adding(days: 1)
         }
     }
 

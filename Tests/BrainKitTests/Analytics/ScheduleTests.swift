@@ -47,6 +47,12 @@ import Testing
         #expect(!isDue(habit, on: monday.adding(days: 2), history: history))
     }
 
+    @Test func archivedNeverLoggedIsNeverDue() {
+        let habit = Habit(id: "h", status: .archived, created: monday)
+        #expect(!isDue(habit, on: monday, history: HabitHistory()))
+        #expect(!isDue(habit, on: monday.adding(days: 1), history: HabitHistory()))
+    }
+
     @Test func openEndedPauseRunsOn() {
         var habit = Habit(id: "h", status: .paused, created: monday)
         habit.paused = [DayPeriod("2026-11-04..")!]
