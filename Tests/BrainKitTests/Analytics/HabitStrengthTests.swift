@@ -59,6 +59,8 @@ import Testing
     @Test func nonDailyHabitWithSkips() throws {
         // Loop's test_getValueNonDailyWithSkip, frequency 6/7 (window doubled: 12 in 14 days).
         // First day: m = 0.5^(√(6/7)/13) = 0.951835, value 1/12 → 0.048165/12 = 0.004014.
+        // Three days ago the last 14 counted days reach back over the 3 skipped days to the first
+        // day: 12 done → value 1 → 0.226651·0.951835 + 0.048165 = 0.263899 (skips leave the window).
         var pattern = Array(repeating: Character("x"), count: 18)
         for n in [10, 11, 12] { pattern[17 - n] = "-" }
         let history = history(today.adding(days: -17), String(pattern))
@@ -143,6 +145,18 @@ import Testing
         habit.paused = [DayPeriod(start: start.adding(days: 2), end: start.adding(days: 2))]
         let history = history(start, "xr.x")
         #expect(abs(try #require(HabitStrength.score(habit: habit, history: history, today: today)) - 0.101149) < 1e-6)
+    }
+
+    @Test func weekdayListOffDaysStayInTheWindow() throws {
+        // [mon, wed, fri]: f = 3/7, window 6 in 14. m = 0.5^(0.654654/13) = e^(−0.034906) = 0.965696.
+        // Mon done: value 1/6 → 0.034304/6 = 0.005717. Tue (off, window still holds Mon): value 1/6 →
+        // 0.005717·0.965696 + 0.005717 = 0.011238.
+        let monday = day("2026-11-16")
+        let habit = Habit(id: "a", frequency: .days([.monday, .wednesday, .friday]))
+        let schedule = try #require(Schedule(habit: habit, history: history(monday, "x"), today: monday.adding(days: 1)))
+        let scores = HabitStrength.scores(schedule)
+        #expect(abs(scores[0] - 0.005717) < 1e-6)
+        #expect(abs(scores[1] - 0.011238) < 1e-6)
     }
 
     @Test func noFirstDayHasNoScore() {

@@ -35,6 +35,15 @@ import Testing
         #expect(abs(momentum.value - 0.765957) < 1e-6)
     }
 
+    @Test func weeklyHabitIsDueUntilItsQuotaIsMet() throws {
+        // 2/week from Monday Nov 16 (today Sun 22): done Mon and Tue, so Wed–Sun are not due.
+        // Counted: Mon (1, w 0.88⁶), Tue (1, w 0.88⁵) → 1.0, on fire.
+        let momentum = try #require(Momentum(schedules: [schedule(Habit(id: "w", frequency: .perWeek(2)), "xx", from: day("2026-11-16"))], today: today))
+        #expect(momentum.value == 1)
+        #expect(momentum.countedDays == 2)
+        #expect(momentum.label == .onFire)
+    }
+
     @Test func onlyTheLast21DaysCount() throws {
         // Done 21+ days ago only, missed every day since: 0 → dormant.
         let pattern = "x" + String(repeating: ".", count: 24)
