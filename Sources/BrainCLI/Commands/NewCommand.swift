@@ -90,16 +90,6 @@ enum NewCommand: BrainCommand {
             }
             values.due = day
         }
-        let target = try number(arguments.value("target"))
-        values.url = arguments.value("url")
-        if let parent = arguments.value("parent") {
-            let index = try session.index()
-            values.parent = index.records[try session.note(parent, in: index, kind: .goal)].stem
-        }
-        if let area = arguments.value("area") {
-            values.area = try areaID(area, session)
-        }
-
         let folders = vault.config.folders
         let folder: String
         switch kind {
@@ -107,6 +97,10 @@ enum NewCommand: BrainCommand {
         case "goal": folder = folders.goals
         case "area": folder = folders.areas
         default: folder = folders.notes
+        }
+        let path = folder + "/" + values.id + ".md"
+        if FileSystem.exists(try vault.absolute(path)) {
+            throw CLIError.failure("\(path) already exists; not overwriting it (choose another title)")
         }
         let templateName: String
         if let name = arguments.value("template") {
@@ -121,9 +115,14 @@ enum NewCommand: BrainCommand {
             templateName = kind
         }
 
-        let path = folder + "/" + values.id + ".md"
-        if FileSystem.exists(try vault.absolute(path)) {
-            throw CLIError.failure("\(path) already exists; not overwriting it (choose another title)")
+        let target = try number(arguments.value("target"))
+        values.url = arguments.value("url")
+        if let parent = arguments.value("parent") {
+            let index = try session.index()
+            values.parent = index.records[try session.note(parent, in: index, kind: .goal)].stem
+        }
+        if let area = arguments.value("area") {
+            values.area = try areaID(area, session)
         }
         var main = try render(templateName, values: values, library: library, session: session)
         if let target { main.set("target", to: target) }
