@@ -104,6 +104,12 @@ import Testing
         #expect(result.stdout.hasSuffix("Vault ready in sub/my vault.\nNext: cd 'sub/my vault' && brain new habit \"Read 20 pages\" --every day\n"))
     }
 
+    @Test func vaultOptionNamesTheFolderToo() throws {
+        let vault = try TestVault(sample: false)
+        #expect(vault.run("--vault other init").status == 0)
+        #expect(vault.exists("other/.brain/config.yml"))
+    }
+
     @Test func existingConfigDecidesTheFolders() throws {
         let vault = try TestVault(sample: false)
         try vault.write(".brain/config.yml", "folders:\n  areas: life\n")

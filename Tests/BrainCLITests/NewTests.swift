@@ -255,7 +255,7 @@ import Testing
         try vault.write("templates/note.md", "---\ntitle: \"{{title}}\"\nsource: \"{{nope}}\"\n---\nMine: {{title}}\n")
         let result = vault.run("new note Hello")
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: templates/note.md:3:10: warning: unknown placeholder {{nope}} left as written; known: title, id, date, weekday, area, every, due, url, parent, tags\n")
+        #expect(result.stderr == "templates/note.md:3:10: warning: unknown placeholder {{nope}} left as written; known: title, id, date, weekday, area, every, due, url, parent, tags\n")
         #expect(try vault.read("notes/hello.md") == "---\ntitle: Hello\nsource: \"{{nope}}\"\ncreated: 2026-11-22\n---\nMine: Hello\n")
     }
 

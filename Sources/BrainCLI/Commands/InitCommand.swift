@@ -65,7 +65,8 @@ enum InitCommand: BrainCommand {
     """
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
-        let given = arguments.positional(0)
+        // `brain --vault DIR init` means the same as `brain init DIR`.
+        let given = arguments.positional(0) ?? arguments.value("vault")
         let root = VaultLocator.absolute(given ?? ".", from: session.context.currentDirectory)
         if FileSystem.exists(root) && !FileSystem.isDirectory(root) {
             throw CLIError.failure("\(root) is not a folder")

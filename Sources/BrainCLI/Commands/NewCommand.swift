@@ -22,7 +22,7 @@ enum NewCommand: BrainCommand {
         ],
         options: [
             .value("area", "AREA", "life area (habits, goals)", completion: .notes),
-            .value("tag", short: "t", "TAG", "a tag; repeat for more", repeatable: true, completion: .tags),
+            .value("tag", short: "t", "TAG", "a tag (a, b and #c also work)", repeatable: true, completion: .tags),
             .value("every", "FREQ", "habit frequency: day, weekdays, \"mon, wed\", 3/week, every 2 days, …"),
             .value("target", "N", "habits and goals: the amount per day / to reach"),
             .value("unit", "UNIT", "unit of the target (pages, km, EUR)"),
@@ -102,17 +102,17 @@ enum NewCommand: BrainCommand {
         if FileSystem.exists(try vault.absolute(path)) {
             throw CLIError.failure("\(path) already exists; not overwriting it (choose another title)")
         }
-        let templateName: String
+        let template: TemplateLibrary.Template
         if let name = arguments.value("template") {
-            templateName = "goals/" + name
-            guard (try? library.template(named: templateName)) ?? nil != nil else {
+            guard let found = try library.template(named: "goals/" + name) else {
                 var message = "no goal template named \"\(name)\""
                 let names = library.goalTemplateNames()
                 if let suggestion = Suggestion.closest(to: name, in: names) { message += "; did you mean \(suggestion)?" }
                 throw CLIError.usage(message + " (templates: \(names.joined(separator: ", ")))")
             }
+            template = found
         } else {
-            templateName = kind
+            template = try self.template(kind, library)
         }
 
         let target = try number(arguments.value("target"))
@@ -124,14 +124,14 @@ enum NewCommand: BrainCommand {
         if let area = arguments.value("area") {
             values.area = try areaID(area, session)
         }
-        var main = try render(templateName, values: values, library: library, session: session)
+        var main = render(template, values: values, session: session)
         if let target { main.set("target", to: target) }
         if let unit = arguments.value("unit") { main.set("unit", to: .string(unit)) }
         if let habitKind = arguments.value("kind") { main.set("kind", to: .string(habitKind)) }
         // Explicit options win over what a template hard-codes (a goal template's `area: health`).
         if let area = values.area { main.set("area", to: .string(area)) }
-        if let every = values.value(of: "every"), main.frontMatter["every"] == nil { main.set("every", to: every) }
-        if let url = values.value(of: "url"), main.frontMatter["url"] == nil { main.set("url", to: url) }
+        if let every = values.value(of: "every") { main.set("every", to: every) }
+        if let url = values.value(of: "url") { main.set("url", to: url) }
         if let due = values.due { main.set("due", to: .date(due)) }
         if let parent = values.value(of: "parent") { main.set("parent", to: parent) }
         mergeTags(values.tags, into: &main)
@@ -142,7 +142,7 @@ enum NewCommand: BrainCommand {
         if arguments.value("template") != nil {
             let plan = GoalTemplatePlan(main.frontMatter)
             if !plan.problems.isEmpty {
-                let origin = (try? library.template(named: templateName))??.displayName ?? templateName
+                let origin = template.displayName
                 throw CLIError.failure("\(origin): " + plan.problems.joined(separator: "\n\(origin): "))
             }
             for key in GoalTemplatePlan.keys { planned[0].document.remove(key) }
@@ -197,7 +197,7 @@ enum NewCommand: BrainCommand {
             if suffix > 2 { notes.append("\(path): a file named \(Slug.make(subgoal.title)).md exists, so the subgoal got a suffix") }
             let values = TemplateValues(title: subgoal.title, id: id, date: today, area: area,
                                         due: subgoal.dueIn.map { today.adding(days: $0) }, parent: goal)
-            var document = try render("goal", values: values, library: library, session: session)
+            var document = render(try template("goal", library), values: values, session: session)
             if let target = subgoal.target { document.set("target", to: target) }
             if let unit = subgoal.unit { document.set("unit", to: .string(unit)) }
             document.set("parent", to: .string("[[\(goal)]]"))
@@ -218,7 +218,7 @@ enum NewCommand: BrainCommand {
                 continue
             }
             let values = TemplateValues(title: habit.title, date: today, area: area, every: habit.every)
-            var document = try render("habit", values: values, library: library, session: session)
+            var document = render(try template("habit", library), values: values, session: session)
             if document.frontMatter["every"] == nil, let every = values.value(of: "every") { document.set("every", to: every) }
             document.set("goal", to: .string("[[\(goal)]]"))
             if let target = habit.target { document.set("target", to: target) }
@@ -235,14 +235,18 @@ enum NewCommand: BrainCommand {
         }
     }
 
+    /// The vault's or the built-in template `name`; every kind has a built-in one.
+    static func template(_ name: String, _ library: TemplateLibrary) throws -> TemplateLibrary.Template {
+        guard let template = try library.template(named: name) else { throw CLIError.failure("no template named \"\(name)\"") }
+        return template
+    }
+
     /// Renders a template; its warnings (unknown placeholders) go to standard error.
-    static func render(_ name: String, values: TemplateValues, library: TemplateLibrary, session: Session) throws -> Document {
-        guard let template = try library.template(named: name) else {
-            throw CLIError.failure("no template named \"\(name)\"")
-        }
+    static func render(_ template: TemplateLibrary.Template, values: TemplateValues, session: Session) -> Document {
         let result = TemplateRenderer.render(template.text, values: values)
         for diagnostic in result.diagnostics {
-            session.warn(diagnostic.in(template.displayName).description)
+            // Compiler format (`path:line:column: warning: …`), so editors can jump to the template.
+            session.context.stderr.write(diagnostic.in(template.displayName).description + "\n")
         }
         return result.document
     }
