@@ -6,6 +6,8 @@ public enum BrainCLI {
 
     /// Every command, in the order `brain help` lists them.
     static var commands: [any BrainCommand.Type] { [
+        InitCommand.self,
+        NewCommand.self,
         IndexCommand.self,
         ListCommand.self,
         ShowCommand.self,

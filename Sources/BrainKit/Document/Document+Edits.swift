@@ -11,7 +11,9 @@ extension Document {
         guard let span = spans.first(where: { $0.key == key }) else {
             // Before the closing `---` line.
             let closing = bodyStartLine - 2
-            replaceLines(closing..<closing, with: [YAMLWriter.renderKey(key) + ": " + rendered])
+            // Same indentation as the keys already there, so the new key joins their map.
+            let indent = String(repeating: " ", count: max(0, (spans.first?.column ?? 1) - 1))
+            replaceLines(closing..<closing, with: [indent + YAMLWriter.renderKey(key) + ": " + rendered])
             return
         }
         let lineIndex = span.line - 1

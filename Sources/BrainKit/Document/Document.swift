@@ -35,9 +35,11 @@ public struct Document: Sendable, Hashable {
 
     /// Reads a document from bytes; invalid UTF-8 is replaced with U+FFFD and reported.
     public init(bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        self.text = text
-        if text.utf8.count != bytes.count || !text.utf8.elementsEqual(bytes) {
+        if let valid = String(validating: bytes, as: UTF8.self) {
+            self.text = valid
+        } else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            self.text = text
             var first = 0
             for (a, b) in zip(text.utf8, bytes) {
                 if a != b { break }
@@ -95,7 +97,7 @@ public struct Document: Sendable, Hashable {
     mutating func reparse() {
         let bytes = Array(text.utf8)
         byteCount = bytes.count
-        bomLength = FrontMatterSplitter.bomLength(bytes)
+        bomLength = bytes.withUnsafeBufferPointer { FrontMatterSplitter.bomLength($0) }
         lineEnding = .lf
         lineStarts = []
         lineContentEnds = []
@@ -115,7 +117,7 @@ public struct Document: Sendable, Hashable {
             }
             index += 1
         }
-        if start < bytes.count || (lineStarts.isEmpty && bomLength > 0) {
+        if start < bytes.count {
             lineStarts.append(start)
             lineContentEnds.append(bytes.count)
         }
@@ -126,7 +128,7 @@ public struct Document: Sendable, Hashable {
         spans = []
         bodyStartLine = 1
         bodyStartOffset = bomLength
-        switch FrontMatterSplitter.shape(bytes) {
+        switch bytes.withUnsafeBufferPointer({ FrontMatterSplitter.shape($0) }) {
         case .none:
             break
         case .unclosed:

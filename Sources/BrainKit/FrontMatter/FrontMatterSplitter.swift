@@ -15,15 +15,15 @@ public enum FrontMatterSplitter {
     }
 
     /// Length of a UTF-8 byte order mark at the start, 0 or 3.
-    static func bomLength<C: Collection<UInt8>>(_ bytes: C) -> Int where C.Index == Int {
-        let s = bytes.startIndex
-        if bytes.count >= 3, bytes[s] == 0xEF, bytes[s + 1] == 0xBB, bytes[s + 2] == 0xBF { return 3 }
+    static func bomLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return 3 }
         return 0
     }
 
-    static func shape<C: Collection<UInt8>>(_ bytes: C) -> Shape where C.Index == Int {
-        let start = bytes.startIndex
-        let end = bytes.endIndex
+    // Concrete buffer type, not generic: this runs once per file of the vault.
+    static func shape(_ bytes: UnsafeBufferPointer<UInt8>) -> Shape {
+        let start = 0
+        let end = bytes.count
         var p = start + bomLength(bytes)
         // The opening line: exactly `---`, trailing spaces allowed.
         guard end - p >= 3, bytes[p] == 45, bytes[p + 1] == 45, bytes[p + 2] == 45 else { return .none }

@@ -36,6 +36,8 @@ struct YAMLParser {
     /// Compact notation (`- key: v`, `- - a`): the column where a nested block starts on its first line.
     var override: (line: Int, column: Int)?
     var depth = 0
+    /// Block indentation of the value holding the current flow collection; its lines must be indented more.
+    var flowParentIndent = -1
 
     init(bytes: [UInt8], firstLine: Int) {
         self.bytes = bytes
@@ -363,6 +365,8 @@ struct YAMLParser {
         let valueStart = p
         switch first {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
+            flowParentIndent = n
+            defer { flowParentIndent = -1 }
             let value = try parseFlowNode(at: &p)
             try expectLineEnd(after: &p)
             return (value, lineIndex(of: p) == line ? valueStart..<trimmedEnd(p, from: valueStart) : nil)
@@ -653,10 +657,23 @@ struct YAMLParser {
 
     // MARK: - Flow collections
 
-    /// Skips spaces, line breaks and comments inside a flow collection.
-    func skipFlowSpace(_ p: inout Int) {
+    /// Skips flow whitespace; a line that is not indented past the owning block means the collection was never closed.
+    func skipFlow(_ p: inout Int, open: Int) throws {
+        let crossed = skipFlowSpace(&p)
+        guard crossed, p < bytes.count, bytes[p] != UInt8(ascii: "]"), bytes[p] != UInt8(ascii: "}") else { return }
+        if p - lines[lineIndex(of: p)].start <= flowParentIndent {
+            let list = bytes[open] == UInt8(ascii: "[")
+            throw ParseError(offset: open, message: list ? "unterminated flow list; expected `]`" : "unterminated flow map; expected `}`")
+        }
+    }
+
+    /// Skips spaces, line breaks and comments inside a flow collection; true when a line break was crossed.
+    @discardableResult
+    func skipFlowSpace(_ p: inout Int) -> Bool {
+        var crossed = false
         while p < bytes.count {
             let b = bytes[p]
+            if b == 10 { crossed = true }
             if isSpace(b) || b == 10 || b == 13 { p += 1; continue }
             if b == UInt8(ascii: "#"), p == 0 || isSpace(bytes[p - 1]) || bytes[p - 1] == 10 {
                 while p < bytes.count, bytes[p] != 10 { p += 1 }
@@ -664,6 +681,7 @@ struct YAMLParser {
             }
             break
         }
+        return crossed
     }
 
     mutating func parseFlowNode(at p: inout Int) throws -> YAMLValue {
@@ -682,7 +700,34 @@ struct YAMLParser {
             p = end
             var trimmed = end
             while trimmed > start, isSpace(bytes[trimmed - 1]) { trimmed -= 1 }
-            return YAMLReader.resolvePlain(bytes[start..<trimmed])
+            guard p < bytes.count, bytes[p] == 10 || bytes[p] == 13 else {
+                return YAMLReader.resolvePlain(bytes[start..<trimmed])
+            }
+            // A plain scalar in a flow collection may go on over lines, folded like block plain scalars.
+            var text = Array(bytes[start..<trimmed])
+            var continued = false
+            while p < bytes.count, bytes[p] == 10 || bytes[p] == 13 {
+                var q = p
+                var breaks = 0
+                while q < bytes.count, isSpace(bytes[q]) || bytes[q] == 10 || bytes[q] == 13 {
+                    if bytes[q] == 10 { breaks += 1 }
+                    q += 1
+                }
+                guard q < bytes.count, !isFlowIndicator(bytes[q]), bytes[q] != UInt8(ascii: "#"),
+                      q - lines[lineIndex(of: q)].start > flowParentIndent else { break }
+                if bytes[q] == UInt8(ascii: ":") {
+                    let next = byte(q + 1)
+                    if isSpace(next) || isBreak(next) || isFlowIndicator(next) { break }
+                }
+                let segmentEnd = flowPlainEnd(from: q)
+                var segmentTrimmed = segmentEnd
+                while segmentTrimmed > q, isSpace(bytes[segmentTrimmed - 1]) { segmentTrimmed -= 1 }
+                if breaks <= 1 { text.append(32) } else { text.append(contentsOf: repeatElement(10, count: breaks - 1)) }
+                text.append(contentsOf: bytes[q..<segmentTrimmed])
+                continued = true
+                p = segmentEnd
+            }
+            return continued ? .string(String(decoding: text, as: UTF8.self)) : YAMLReader.resolvePlain(bytes[start..<trimmed])
         }
     }
 
@@ -720,16 +765,16 @@ struct YAMLParser {
         p += 1
         var items: [YAMLValue] = []
         while true {
-            skipFlowSpace(&p)
+            try skipFlow(&p, open: open)
             guard p < bytes.count else { throw ParseError(offset: open, message: "unterminated flow list; expected `]`") }
             if bytes[p] == UInt8(ascii: "]") { p += 1; return .list(items) }
             let keyStart = p
             var item = try parseFlowNode(at: &p)
-            skipFlowSpace(&p)
+            try skipFlow(&p, open: open)
             if p < bytes.count, bytes[p] == UInt8(ascii: ":") {
                 // `[a: b]` is a list holding a one-key map.
                 p += 1
-                skipFlowSpace(&p)
+                try skipFlow(&p, open: open)
                 let value: YAMLValue
                 if p < bytes.count, bytes[p] == UInt8(ascii: ",") || bytes[p] == UInt8(ascii: "]") {
                     value = .null
@@ -738,7 +783,7 @@ struct YAMLParser {
                 }
                 guard let key = keyText(item) else { throw ParseError(offset: keyStart, message: "a key must be a scalar") }
                 item = .map(YAMLMap([.init(key: key, value: value)]))
-                skipFlowSpace(&p)
+                try skipFlow(&p, open: open)
             }
             items.append(item)
             guard p < bytes.count else { throw ParseError(offset: open, message: "unterminated flow list; expected `]`") }
@@ -764,7 +809,7 @@ struct YAMLParser {
         p += 1
         var map = YAMLMap()
         while true {
-            skipFlowSpace(&p)
+            try skipFlow(&p, open: open)
             guard p < bytes.count else { throw ParseError(offset: open, message: "unterminated flow map; expected `}`") }
             if bytes[p] == UInt8(ascii: "}") { p += 1; return map }
             let keyStart = p
@@ -783,14 +828,14 @@ struct YAMLParser {
                 key = String(decoding: bytes[p..<trimmed], as: UTF8.self)
                 p = end
             }
-            skipFlowSpace(&p)
+            try skipFlow(&p, open: open)
             var value = YAMLValue.null
             if p < bytes.count, bytes[p] == UInt8(ascii: ":") {
                 p += 1
-                skipFlowSpace(&p)
+                try skipFlow(&p, open: open)
                 if p < bytes.count, bytes[p] != UInt8(ascii: ","), bytes[p] != UInt8(ascii: "}") {
                     value = try parseFlowNode(at: &p)
-                    skipFlowSpace(&p)
+                    try skipFlow(&p, open: open)
                 }
             }
             if map[key] != nil {

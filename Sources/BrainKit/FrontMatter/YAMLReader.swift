@@ -56,7 +56,7 @@ public enum YAMLReader {
         let maybeSpecial = first == UInt8(ascii: "~") || first == UInt8(ascii: ".") || first == UInt8(ascii: "+")
             || first == UInt8(ascii: "-") || isDigit(first) || first == UInt8(ascii: "n") || first == UInt8(ascii: "N")
             || first == UInt8(ascii: "t") || first == UInt8(ascii: "T") || first == UInt8(ascii: "f") || first == UInt8(ascii: "F")
-        guard maybeSpecial, count <= 40 else { return .string(text) }
+        guard maybeSpecial else { return .string(text) }
         switch text {
         case "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

@@ -127,7 +127,7 @@ public enum Frequency: Hashable, Sendable {
         if let first = words.first, let n = Int(first), words.count >= 3 {
             let middle = Array(words[1..<(words.count - 1)])
             let unit = words[words.count - 1]
-            let separators: [[String]] = [["/"], ["per"], ["x"], ["a"], ["times", "per"], ["times", "a"], ["x", "per"], ["x", "a"]]
+            let separators: [[String]] = [["/"], ["per"], ["x"], ["a"], ["times", "per"], ["times", "a"], ["x", "per"], ["x", "a"], ["x", "/"], ["times", "/"]]
             if separators.contains(middle) {
                 switch unit {
                 case "week", "weeks", "wk":

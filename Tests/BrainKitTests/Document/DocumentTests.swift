@@ -100,7 +100,7 @@ enum DocumentFixtures {
         let document = Document(bytes: DocumentFixtures.bytes("invalid-yaml.md"))
         #expect(document.diagnostics.map(\.location) == [
             SourceLocation(line: 2, column: 4),
-            SourceLocation(line: 4, column: 1),  // the flow list opened on line 3 meets `c:` where `,` or `]` belongs
+            SourceLocation(line: 3, column: 4),  // the flow list that `c:` at column 1 shows was never closed
             SourceLocation(line: 5, column: 1),
         ])
         #expect(document.frontMatter.keys == ["c"])

@@ -19,6 +19,8 @@ import Foundation
         (.string("3x week"), .perWeek(3)),
         (.string("3 x week"), .perWeek(3)),
         (.string("3 times per week"), .perWeek(3)),
+        (.string("3x/week"), .perWeek(3)),
+        (.string("3 times a week"), .perWeek(3)),
         (.string("2/month"), .perMonth(2)),
         (.string("2 per month"), .perMonth(2)),
         (.string("2 in 5 days"), .inDays(times: 2, days: 5)),

@@ -1,0 +1,143 @@
+/// What a habit's check-in lines say, day by day: arrays indexed by `day.ordinal - start.ordinal`,
+/// so analytics over ten years of days never hash a key in their inner loops.
+public struct HabitHistory: Hashable, Sendable {
+    /// The state of the line for the habit on a day.
+    public enum Mark: UInt8, Hashable, Sendable {
+        /// No line that day.
+        case none
+        /// `- [ ]`: listed but not done.
+        case open
+        /// `- [x]`
+        case done
+        /// `- [-]`: skipped; neither counts nor breaks a streak.
+        case skipped
+    }
+
+    /// One day's line, for building a history by hand.
+    public struct Entry: Hashable, Sendable {
+        public var state: TaskItem.State
+        public var value: Double?
+
+        public init(_ state: TaskItem.State, value: Double? = nil) {
+            self.state = state
+            self.value = value
+        }
+    }
+
+    /// The first day the arrays cover.
+    public private(set) var start: Day
+    public private(set) var marks: [Mark]
+    /// The amount written on the line; NaN when none.
+    public private(set) var values: [Double]
+    /// Rest days (`rest: true` check-ins), shared by every habit.
+    public private(set) var rest: [Bool]
+
+    /// An empty history.
+    public init() {
+        start = Day(ordinal: 0)
+        marks = []
+        values = []
+        rest = []
+    }
+
+    /// A history from entries by day and a set of rest days.
+    public init(entries: [Day: Entry], restDays: Set<Day> = []) {
+        let days = Array(entries.keys) + Array(restDays)
+        guard let low = days.min(), let high = days.max() else {
+            self.init()
+            return
+        }
+        self.init(range: low...high)
+        for (day, entry) in entries { set(day, entry) }
+        for day in restDays { rest[day.ordinal - start.ordinal] = true }
+    }
+
+    private init(range: ClosedRange<Day>) {
+        start = range.lowerBound
+        let count = range.upperBound.ordinal - range.lowerBound.ordinal + 1
+        marks = Array(repeating: .none, count: count)
+        values = Array(repeating: .nan, count: count)
+        rest = Array(repeating: false, count: count)
+    }
+
+    private mutating func set(_ day: Day, _ entry: Entry) {
+        let index = day.ordinal - start.ordinal
+        switch entry.state {
+        case .open: marks[index] = .open
+        case .done: marks[index] = .done
+        case .skipped: marks[index] = .skipped
+        }
+        values[index] = entry.value ?? .nan
+    }
+
+    /// Histories of every habit named in the check-ins, keyed by lower-cased habit id. When a habit
+    /// has two lines on one day the last wins; two check-ins for one day are read in the given order.
+    public static func build(from checkIns: [CheckIn]) -> [String: HabitHistory] {
+        guard let low = checkIns.map(\.day).min(), let high = checkIns.map(\.day).max() else { return [:] }
+        var empty = HabitHistory(range: low...high)
+        for checkIn in checkIns where checkIn.rest {
+            empty.rest[checkIn.day.ordinal - low.ordinal] = true
+        }
+        var result: [String: HabitHistory] = [:]
+        for checkIn in checkIns {
+            for line in checkIn.habitLines {
+                result[line.habitKey, default: empty].set(checkIn.day, Entry(line.state, value: line.value))
+            }
+        }
+        return result
+    }
+
+    /// The history of one habit (`id` compared lower-cased), with every rest day of the check-ins.
+    public static func build(habit id: String, from checkIns: [CheckIn]) -> HabitHistory {
+        let all = build(from: checkIns.map { checkIn in
+            var only = checkIn
+            only.habitLines = checkIn.habitLines.filter { $0.habitKey == id.lowercased() }
+            return only
+        })
+        if let history = all[id.lowercased()] { return history }
+        let restDays = Set(checkIns.filter(\.rest).map(\.day))
+        return HabitHistory(entries: [:], restDays: restDays)
+    }
+
+    /// The last day the arrays cover.
+    public var end: Day { Day(ordinal: start.ordinal + marks.count - 1) }
+
+    public func mark(on day: Day) -> Mark {
+        let index = day.ordinal - start.ordinal
+        return index >= 0 && index < marks.count ? marks[index] : .none
+    }
+
+    public func value(on day: Day) -> Double? {
+        let index = day.ordinal - start.ordinal
+        guard index >= 0, index < values.count, !values[index].isNaN else { return nil }
+        return values[index]
+    }
+
+    public func isRest(_ day: Day) -> Bool {
+        let index = day.ordinal - start.ordinal
+        return index >= 0 && index < rest.count && rest[index]
+    }
+
+    /// The first day with a line for the habit.
+    public var firstLogged: Day? {
+        marks.firstIndex(where: { $0 != .none }).map { Day(ordinal: start.ordinal + $0) }
+    }
+
+    /// The last day with a line for the habit.
+    public var lastLogged: Day? {
+        marks.lastIndex(where: { $0 != .none }).map { Day(ordinal: start.ordinal + $0) }
+    }
+
+    public static func == (lhs: HabitHistory, rhs: HabitHistory) -> Bool {
+        // NaN != NaN, so compare values by bit pattern.
+        lhs.start == rhs.start && lhs.marks == rhs.marks && lhs.rest == rhs.rest
+            && lhs.values.map(\.bitPattern) == rhs.values.map(\.bitPattern)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(marks)
+        hasher.combine(rest)
+        hasher.combine(values.map(\.bitPattern))
+    }
+}

@@ -1,0 +1,79 @@
+/// The creation-time keys of a goal template: `subgoals:` and `suggested-habits:`.
+///
+/// They are read once, when `brain new goal --template` runs, and never written into the goal.
+public struct GoalTemplatePlan: Hashable, Sendable {
+    /// One `subgoals:` item.
+    public struct Subgoal: Hashable, Sendable {
+        public var title: String
+        /// Days from today to the subgoal's `due:`.
+        public var dueIn: Int?
+        public var target: YAMLValue?
+        public var unit: String?
+    }
+
+    /// One `suggested-habits:` item.
+    public struct SuggestedHabit: Hashable, Sendable {
+        public var title: String
+        public var every: Frequency
+        public var target: YAMLValue?
+        public var unit: String?
+        /// `build` or `quit`.
+        public var kind: String?
+        public var cue: String?
+    }
+
+    /// The two keys this plan is read from; they are removed from the goal that gets written.
+    public static let keys = ["subgoals", "suggested-habits"]
+
+    public var subgoals: [Subgoal] = []
+    public var habits: [SuggestedHabit] = []
+    /// What is wrong with the items, one message each (`suggested-habits item 2: "every" is required`).
+    public var problems: [String] = []
+
+    /// Reads the plan from a goal template's front-matter; items with problems are left out.
+    public init(_ frontMatter: YAMLMap) {
+        for (position, item) in items(frontMatter, "subgoals").enumerated() {
+            let label = "subgoals item \(position + 1)"
+            guard let map = item.map else { problems.append("\(label): expected a map with a title"); continue }
+            guard let title = map["title"]?.string, !title.isEmpty else { problems.append("\(label): \"title\" is required"); continue }
+            var subgoal = Subgoal(title: title)
+            if let dueIn = map["due-in"], !dueIn.isNull {
+                guard let days = dueIn.int, days >= 0 else {
+                    problems.append("\(label): \"due-in\" must be a whole number of days")
+                    continue
+                }
+                subgoal.dueIn = days
+            }
+            subgoal.target = number(map["target"])
+            subgoal.unit = map["unit"]?.string
+            subgoals.append(subgoal)
+        }
+        for (position, item) in items(frontMatter, "suggested-habits").enumerated() {
+            let label = "suggested-habits item \(position + 1)"
+            guard let map = item.map else { problems.append("\(label): expected a map with a title"); continue }
+            guard let title = map["title"]?.string, !title.isEmpty else { problems.append("\(label): \"title\" is required"); continue }
+            guard let everyValue = map["every"], !everyValue.isNull else { problems.append("\(label): \"every\" is required"); continue }
+            let every: Frequency
+            do { every = try Frequency(everyValue) } catch { problems.append("\(label): \(error.message)"); continue }
+            var kind = map["kind"]?.string
+            if let given = kind, given != "build", given != "quit" {
+                problems.append("\(label): \"kind\" must be build or quit, not \"\(given)\"")
+                kind = nil
+            }
+            habits.append(SuggestedHabit(title: title, every: every, target: number(map["target"]),
+                                         unit: map["unit"]?.string, kind: kind, cue: map["cue"]?.string))
+        }
+    }
+
+    private func items(_ map: YAMLMap, _ key: String) -> [YAMLValue] {
+        guard let value = map[key], !value.isNull else { return [] }
+        return value.list ?? [value]
+    }
+
+    private func number(_ value: YAMLValue?) -> YAMLValue? {
+        switch value {
+        case .int?, .double?: return value
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+@testable import BrainKit
+
+@Suite struct ScheduleTests {
+    // 2026-11-02 is a Monday.
+    let monday = day("2026-11-02")
+
+    @Test func weekdayFrequenciesAreDueOnTheirDays() {
+        let history = history(monday, ".")
+        let cases: [(Frequency, [Bool])] = [
+            (.daily, [true, true, true, true, true, true, true]),
+            (.weekdays, [true, true, true, true, true, false, false]),
+            (.weekends, [false, false, false, false, false, true, true]),
+            (.days([.monday, .wednesday, .friday]), [true, false, true, false, true, false, false]),
+            (.everyNDays(3), [true, false, false, true, false, false, true]),
+        ]
+        for (frequency, expected) in cases {
+            let habit = Habit(id: "h", frequency: frequency, created: monday)
+            let due = (0..<7).map { isDue(habit, on: monday.adding(days: $0), history: history) }
+            #expect(due == expected, "\(frequency)")
+        }
+    }
+
+    @Test func notDueBeforeCreatedOrTheFirstLog() {
+        let created = Habit(id: "h", created: monday)
+        #expect(!isDue(created, on: monday.adding(days: -1), history: HabitHistory()))
+        #expect(isDue(created, on: monday, history: HabitHistory()))
+        // No `created`: the first logged day starts the habit.
+        let logged = history(monday.adding(days: 2), "x")
+        #expect(!isDue(Habit(id: "h"), on: monday.adding(days: 1), history: logged))
+        #expect(isDue(Habit(id: "h"), on: monday.adding(days: 2), history: logged))
+        #expect(!isDue(Habit(id: "h"), on: monday, history: HabitHistory()))
+    }
+
+    @Test func restSkipPausedAndArchivedDaysAreNotDue() {
+        let history = history(monday, "xr-xxxx")
+        var habit = Habit(id: "h", archived: monday.adding(days: 6), created: monday)
+        habit.paused = [DayPeriod(start: monday.adding(days: 4), end: monday.adding(days: 4))]
+        let due = (0..<8).map { isDue(habit, on: monday.adding(days: $0), history: history) }
+        #expect(due == [true, false, false, true, false, true, false, false])
+    }
+
+    @Test func archivedWithoutDateEndsAfterTheLastLog() {
+        let habit = Habit(id: "h", status: .archived, created: monday)
+        let history = history(monday, "xx")
+        #expect(isDue(habit, on: monday.adding(days: 1), history: history))
+        #expect(!isDue(habit, on: monday.adding(days: 2), history: history))
+    }
+
+    @Test func archivedNeverLoggedIsNeverDue() {
+        let habit = Habit(id: "h", status: .archived, created: monday)
+        #expect(!isDue(habit, on: monday, history: HabitHistory()))
+        #expect(!isDue(habit, on: monday.adding(days: 1), history: HabitHistory()))
+    }
+
+    @Test func openEndedPauseRunsOn() {
+        var habit = Habit(id: "h", status: .paused, created: monday)
+        habit.paused = [DayPeriod("2026-11-04..")!]
+        #expect(isDue(habit, on: day("2026-11-03"), history: HabitHistory()))
+        #expect(!isDue(habit, on: day("2027-05-01"), history: HabitHistory()))
+    }
+
+    @Test func weeklyQuotaIsDueUntilMet() {
+        // 3/week done Mon, Tue, Wed: due Mon–Wed, not Thu–Sun; due again next Monday.
+        let habit = Habit(id: "h", frequency: .perWeek(3), created: monday)
+        let history = history(monday, "xxx")
+        let due = (0..<8).map { isDue(habit, on: monday.adding(days: $0), history: history) }
+        #expect(due == [true, true, true, false, false, false, false, true])
+    }
+
+    @Test func rollingWindowIsDueUntilMet() {
+        // 2 in 5 days done on days 0 and 1: windows of the 4 days before days 2…5 hold 2, 2, 2, 1.
+        let habit = Habit(id: "h", frequency: .inDays(times: 2, days: 5), created: monday)
+        let history = history(monday, "xx")
+        let due = (0..<7).map { isDue(habit, on: monday.adding(days: $0), history: history) }
+        #expect(due == [true, true, false, false, false, true, true])
+    }
+
+    @Test func monthlyPeriodsFollowTheCalendarIncludingLeapFebruary() throws {
+        let habit = Habit(id: "h", frequency: .perMonth(1), created: day("2028-02-01"))
+        let history = history(day("2028-02-29"), "x")
+        let schedule = try #require(Schedule(habit: habit, history: history, today: day("2028-03-02")))
+        let periods = schedule.periods()
+        #expect(periods.map(\.start) == [day("2028-02-01"), day("2028-03-01")])
+        #expect(periods.map(\.end) == [day("2028-02-29"), day("2028-03-31")])
+        #expect(periods.map(\.state) == [.met, .open])
+        #expect(periods.first?.metDay == day("2028-02-29"))
+    }
+
+    @Test func historyKeepsTheLastLineOfADay() throws {
+        let checkIn = CheckIn(day: monday, habitLines: [
+            HabitLine(habit: "Gym", state: .done), HabitLine(habit: "gym", state: .done), HabitLine(habit: "gym", state: .skipped),
+        ])
+        let rest = CheckIn(day: monday.adding(days: 2), rest: true)
+        let all = HabitHistory.build(from: [checkIn, rest])
+        let gym = try #require(all["gym"])
+        #expect(gym.mark(on: monday) == .skipped)
+        #expect(gym.isRest(monday.adding(days: 2)))
+        #expect(gym.firstLogged == monday && gym.lastLogged == monday)
+        #expect(HabitHistory.build(habit: "GYM", from: [checkIn, rest]) == gym)
+        #expect(HabitHistory.build(habit: "none", from: [checkIn, rest]).isRest(monday.adding(days: 2)))
+    }
+}
