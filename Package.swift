@@ -12,8 +12,8 @@ let package = Package(
         .target(name: "BrainKit"),
         .target(name: "BrainCLI", dependencies: ["BrainKit"]),
         .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
-        .testTarget(name: "BrainKitTests", dependencies: ["BrainKit"]),
-        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit"]),
+        .testTarget(name: "BrainKitTests", dependencies: ["BrainKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,7 @@ public struct VaultConfig: Hashable, Sendable {
     public var folders = Folders()
     public var weekStart: Weekday = .monday
     /// Minutes after midnight at which a new day starts (`day-starts-at: "04:00"` is 240).
-    public var dayStartsAt = 0
+    public var dayStartsAt = 240
     public var theme = "forest"
     public var locale = "en"
     /// Problems found reading the file, with the key they concern.

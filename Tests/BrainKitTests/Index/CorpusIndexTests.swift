@@ -28,25 +28,31 @@ import Testing
         var expected: [String: Int] = [:]
         var unresolved = 0
         for record in index.records {
-            let text = try String(contentsOfFile: root + "/" + record.path, encoding: .utf8)
-            var rest = Substring(text)
-            while let open = rest.range(of: "[[") {
-                let after = rest[open.upperBound...]
-                guard let close = after.range(of: "]]"), !after[..<close.lowerBound].contains("\n"),
-                      !after[..<close.lowerBound].contains("]"), close.lowerBound > after.startIndex else {
-                    rest = rest[rest.index(after: open.lowerBound)...]
-                    continue
-                }
-                var target = after[..<close.lowerBound]
-                if let cut = target.firstIndex(where: { $0 == "|" || $0 == "#" }) { target = target[..<cut] }
-                let key = target.trimmingCharacters(in: .whitespaces).lowercased()
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: root + "/" + record.path)))
+            var i = 0
+            while i + 1 < bytes.count {
+                guard bytes[i] == 0x5B, bytes[i + 1] == 0x5B else { i += 1; continue }
+                var j = i + 2
+                while j < bytes.count && bytes[j] != 0x5D && bytes[j] != 0x0A { j += 1 }
+                guard j > i + 2, j + 1 < bytes.count, bytes[j] == 0x5D, bytes[j + 1] == 0x5D else { i += 1; continue }
+                var end = i + 2
+                while end < j && bytes[end] != 0x7C && bytes[end] != 0x23 { end += 1 }
+                let key = String(decoding: bytes[(i + 2)..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
                 if let path = stems[key] { expected[path, default: 0] += 1 } else { unresolved += 1 }
-                rest = after[close.upperBound...]
+                i = j + 2
             }
+        }
+        // Backlink counts from the index in one pass, and the query itself on a sample.
+        var counted = [Int](repeating: 0, count: index.records.count)
+        for links in index.resolutions {
+            for resolution in links { if let target = resolution.note { counted[target] += 1 } }
+        }
+        for position in stride(from: 0, to: index.records.count, by: 500) {
+            #expect(index.backlinks(of: position).count == counted[position])
         }
         var mismatches: [String] = []
         for (position, record) in index.records.enumerated() {
-            let count = index.backlinks(of: position).count
+            let count = counted[position]
             if count != expected[record.path, default: 0] {
                 mismatches.append("\(record.path): index \(count), scan \(expected[record.path, default: 0])")
             }
