@@ -47,7 +47,7 @@ enum SearchCommand: BrainCommand {
         let kind = arguments.value("kind")
         if tags.isEmpty && kind == nil {
             // The plain search needs only the file list: walking the folders is cheaper than the index.
-            paths = FileSystem.markdownFiles(under: vault.root).map(\.path).filter { !vault.isTemplate($0) }
+            paths = FileWalker.markdownPaths(under: vault.root, excluding: [vault.config.folders.templates])
         } else {
             let index = try session.index()
             var selected = Array(index.records.indices)
@@ -65,26 +65,44 @@ enum SearchCommand: BrainCommand {
         }
         let search = TextSearch(text)
         let found = search.search(files: paths.map { VaultPaths.join(vault.root, $0) })
-        var matches: [Output.Match] = []
         var remaining = limit ?? Int.max
-        outer: for (position, fileMatches) in found.enumerated() where !fileMatches.isEmpty {
-            for match in fileMatches {
-                if remaining <= 0 { break outer }
-                remaining -= 1
-                matches.append(Output.Match(path: paths[position], line: match.line, column: match.column, text: match.text))
-            }
-        }
         if arguments.flag("json") {
+            var matches: [Output.Match] = []
+            outer: for (position, fileMatches) in found.enumerated() {
+                for match in fileMatches {
+                    if remaining <= 0 { break outer }
+                    remaining -= 1
+                    matches.append(Output.Match(path: paths[position], line: match.line, column: match.column, text: match.text))
+                }
+            }
             try session.json(Output(matches: matches))
             return matches.isEmpty ? ExitCode.failure : ExitCode.success
         }
         let style = session.style
         var out = ""
-        for match in matches {
-            out += style("\(match.path):\(match.line):", .accent) + " " + highlight(match.text, search, style) + "\n"
+        var printed = 0
+        outer: for (position, fileMatches) in found.enumerated() {
+            for match in fileMatches {
+                if remaining <= 0 { break outer }
+                remaining -= 1
+                printed += 1
+                if style.enabled {
+                    out += style("\(paths[position]):\(match.line):", .accent) + " " + highlight(match.text, search, style) + "\n"
+                } else {
+                    out += paths[position]
+                    out += ":\(match.line): "
+                    out += match.text
+                    out += "\n"
+                }
+            }
+            // Long outputs go out in pieces rather than one huge string.
+            if out.utf8.count > 1 << 16 {
+                session.out(out)
+                out = ""
+            }
         }
         session.out(out)
-        return matches.isEmpty ? ExitCode.failure : ExitCode.success
+        return printed == 0 ? ExitCode.failure : ExitCode.success
     }
 
     /// The line with every occurrence highlighted (unchanged without colour).
