@@ -108,3 +108,16 @@ import Testing
         ], vault: vault)
     }
 }
+
+@Suite struct RenameReferenceTests {
+    @Test func renamingAnAreaRewritesBareAreaIds() throws {
+        let vault = try TestVault()
+        let result = vault.run(["rename", "learning", "Learning and growth"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "renamed areas/learning.md → areas/learning-and-growth.md; updated 6 links in 6 files\n")
+        #expect(try vault.read("habits/read.md").contains("\narea: learning-and-growth\n"))
+        #expect(vault.run("validate").status == 0)
+        let listed = vault.run("list habits --area learning-and-growth")
+        #expect(listed.stdout.contains("habits/read.md"))
+    }
+}

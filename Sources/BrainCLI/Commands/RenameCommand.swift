@@ -76,8 +76,8 @@ enum RenameCommand: BrainCommand {
             }
             session.invalidateIndex()
         }
-        let linkEdits = edits.filter { $0.kind == .link }.count
-        let linkFiles = Set(edits.filter { $0.kind == .link }.map(\.path)).count
+        let linkEdits = edits.filter { $0.kind != .title }.count
+        let linkFiles = Set(edits.filter { $0.kind != .title }.map(\.path)).count
         if arguments.flag("json") {
             try session.json(Output(dryRun: dryRun, from: plan.source, to: plan.destination, oldTitle: plan.oldTitle,
                                     newTitle: plan.newTitle, links: linkEdits, files: linkFiles, edits: edits))

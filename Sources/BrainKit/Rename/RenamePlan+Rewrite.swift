@@ -1,7 +1,7 @@
 /// One replaced link (or title), as reported to the person.
 public struct RenameEdit: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
-        case link, title
+        case link, reference, title
     }
 
     public var kind: Kind
@@ -208,6 +208,11 @@ extension RenamePlan {
             document.replaceText(String(decoding: rewrite.bytes, as: UTF8.self))
         }
         var edits = rewrite.edits
+        let reference = rewriteReferences(&document, path: path, source: index.index(ofPath: path) ?? note, index: index, reportAs: reportPath)
+        if !reference.isEmpty {
+            edits += reference
+            edits.sort { $0.line < $1.line }
+        }
         if path == source {
             edits += retitle(&document, reportAs: reportPath)
             edits.sort { $0.line < $1.line }

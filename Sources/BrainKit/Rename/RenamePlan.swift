@@ -37,11 +37,13 @@ public struct RenamePlan: Hashable, Sendable {
     public var title: TitleChange
     /// Link changes, by file path then position in the file.
     public var changes: [LinkChange]
+    /// Bare ids in front-matter reference keys that name the note, by file path.
+    public var references: [ReferenceChange] = []
 
-    /// Files with link changes, in path order.
+    /// Files with link or reference changes, in path order.
     public var files: [String] {
         var seen = Set<String>()
-        return changes.map(\.path).filter { seen.insert($0).inserted }
+        return (changes.map(\.path) + references.map(\.path)).sorted().filter { seen.insert($0).inserted }
     }
 
     /// Plans renaming note `note` of `index` to `newTitle`: the file becomes the title's slug in the same folder.
@@ -81,6 +83,9 @@ public struct RenamePlan: Hashable, Sendable {
                     plan.changes.append(LinkChange(path: index.records[source].path, source: source, link: link, newTarget: target))
                 }
             }
+        }
+        for (source, record) in index.records.enumerated() where !record.frontMatter.isEmpty {
+            plan.references += plan.references(in: record.frontMatter, path: record.path, source: source, index: index)
         }
         plan.changes.sort { $0.path != $1.path ? $0.path < $1.path : $0.link.byteRange.lowerBound < $1.link.byteRange.lowerBound }
         return plan

@@ -80,6 +80,8 @@ final class SyntheticVault {
             "notes/reading-list.md": "# Reading list\n",
             "notes/my note.md": "plain\n",
             "notes/links.md": "[a](my%20note.md) and [b](<my note.md>)\n",
+            "goals/books.md": "---\narea: learning\nhabits: [read, walk]\nparent: \"read\"\nafter: read # comment\ntags: [read]\n---\nread\n",
+            "goals/list.md": "---\nhabits:\n  - read\n  - reading-list\n---\n",
         ])
     }
 
@@ -100,10 +102,21 @@ final class SyntheticVault {
         let plan = try RenamePlan.make(index: index, note: note, newTitle: "Read 30 pages")
         #expect(plan.source == "habits/read.md")
         #expect(plan.destination == "habits/read-30-pages.md")
-        #expect(plan.files == ["daily/2026-11-20.md", "habits/read.md", "notes/forms.md"])
+        #expect(plan.files == ["daily/2026-11-20.md", "goals/books.md", "goals/list.md", "habits/read.md", "notes/forms.md"])
         let rewritten = try Self.applyAll(plan, index, vault)
         #expect(rewritten["notes/forms.md"] == Self.expected)
         #expect(rewritten["daily/2026-11-20.md"] == "---\ndate: 2026-11-20\n---\n## Habits\n- [x] [[read-30-pages]] 20 pages\n- [-] [[read-30-pages|book]]\n")
+    }
+
+    @Test func rewritesBareIdsInReferenceKeys() throws {
+        let vault = try Self.vault()
+        let index = vault.index()
+        let plan = try RenamePlan.make(index: index, note: try #require(index.find("read").first), newTitle: "Read 30 pages")
+        #expect(plan.references.map(\.path) == ["goals/books.md", "goals/books.md", "goals/books.md", "goals/list.md"])
+        let rewritten = try Self.applyAll(plan, index, vault)
+        // Tags and the body are not references; `reading-list` is another id.
+        #expect(rewritten["goals/books.md"] == "---\narea: learning\nhabits: [read-30-pages, walk]\nparent: \"read-30-pages\"\nafter: read-30-pages # comment\ntags: [read]\n---\nread\n")
+        #expect(rewritten["goals/list.md"] == "---\nhabits:\n  - read-30-pages\n  - reading-list\n---\n")
     }
 
     @Test func retitlesFrontMatterAndMatchingHeading() throws {
