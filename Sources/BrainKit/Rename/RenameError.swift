@@ -8,6 +8,8 @@ public enum RenameError: Error, Hashable, Sendable, CustomStringConvertible {
     case exists(String)
     /// The new path would leave the vault.
     case outsideVault(String)
+    /// Daily check-ins are named by their date.
+    case daily(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum RenameError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sameName(let path): return "\(path) already has that name; nothing to rename"
         case .exists(let path): return "\(path) already exists; choose another title"
         case .outsideVault(let path): return "refusing path outside the vault: \(path)"
+        case .daily(let path): return "\(path) is a daily check-in, named by its date; it cannot be renamed to a title"
         }
     }
 }

@@ -35,6 +35,8 @@ public struct RenamePlan: Hashable, Sendable {
     public var oldStem: String
     public var newStem: String
     public var title: TitleChange
+    /// Another note elsewhere has the new file name: bare links get the folder too, so they stay unique.
+    public var qualify = false
     /// Link changes, by file path then position in the file.
     public var changes: [LinkChange]
     /// Bare ids in front-matter reference keys that name the note, by file path.
@@ -51,6 +53,7 @@ public struct RenamePlan: Hashable, Sendable {
         let title = newTitle.trimmingBlanks
         guard !title.isEmpty else { throw .emptyTitle }
         let record = index.records[note]
+        if record.kind == .daily { throw .daily(record.path) }
         let stem = Slug.make(title)
         let folder = VaultPaths.directory(of: record.path)
         let destination = folder.isEmpty ? stem + ".md" : folder + "/" + stem + ".md"
@@ -76,6 +79,7 @@ public struct RenamePlan: Hashable, Sendable {
 
         var plan = RenamePlan(note: note, source: record.path, destination: destination, oldTitle: record.title,
                               newTitle: title, oldStem: record.stem, newStem: stem, title: change, changes: [])
+        plan.qualify = index.records.contains { $0.path != record.path && $0.stem.lowercased() == stem.lowercased() }
         for (source, resolutions) in index.resolutions.enumerated() {
             for (position, resolution) in resolutions.enumerated() where resolution == .note(note) {
                 let link = index.records[source].links[position]
@@ -106,11 +110,12 @@ public struct RenamePlan: Hashable, Sendable {
             ext = String(name.suffix(3))
             name = name.dropLast(3)
         }
+        let bare = qualify ? String(destination.dropLast(3)) : newStem
         if name.lowercased() == oldStem.lowercased() {
-            return folders + newStem + ext
+            return folders.isEmpty ? bare + ext : folders + newStem + ext
         }
         if folders.isEmpty, ext.isEmpty, target.lowercased() == oldTitle.lowercased() {
-            return newStem
+            return bare
         }
         return nil
     }

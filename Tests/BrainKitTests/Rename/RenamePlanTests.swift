@@ -162,6 +162,24 @@ final class SyntheticVault {
         #expect(tricky.destination == "habits/etc-passwd.md")
     }
 
+    @Test func sameFileNameElsewhereGetsThePathForm() throws {
+        let vault = try Self.vault()
+        try vault.write("notes/read-30-pages.md", "other\n")
+        let index = vault.index()
+        let plan = try RenamePlan.make(index: index, note: try #require(index.find("habits/read").first), newTitle: "Read 30 pages")
+        #expect(plan.qualify)
+        let rewritten = try Self.applyAll(plan, index, vault)
+        #expect(rewritten["daily/2026-11-20.md"]?.contains("- [x] [[habits/read-30-pages]] 20 pages\n") == true)
+        #expect(rewritten["notes/forms.md"]?.contains("\n[[habits/read-30-pages]]\n[[habits/read-30-pages|Books]]\n") == true)
+    }
+
+    @Test func dailyNotesAreNotRenamed() throws {
+        let vault = try Self.vault()
+        let index = vault.index()
+        let daily = try #require(index.find("daily/2026-11-20").first)
+        #expect(throws: RenameError.daily("daily/2026-11-20.md")) { try RenamePlan.make(index: index, note: daily, newTitle: "Good day") }
+    }
+
     @Test func fileChangedSinceIndexingIsScannedAgain() throws {
         let vault = try Self.vault()
         let index = vault.index()
