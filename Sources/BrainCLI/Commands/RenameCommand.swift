@@ -14,9 +14,12 @@ enum RenameCommand: BrainCommand {
         Every link that resolves to the note is rewritten in place, touching only the link's target:
         `[[read]]` → `[[read-30-pages]]`, keeping `|label`, `#heading`, `#^block`, the `!` of embeds
         and folders as written (`[[habits/read]]`, `[t](../habits/read.md)`). Links in front-matter
-        (`goal: "[[read]]"`) and daily habit lines (`- [x] [[read]]`) are links too. A link written
+        (`goal: "[[read]]"`), bare ids in area, goal, parent, habits, habit and after
+        (`area: learning`) and daily habit lines (`- [x] [[read]]`) are rewritten too. A link written
         as the old title gets the new file name; a link written as an alias stays (aliases do not
-        change). --dry-run lists the changes and writes nothing.
+        change). When another note already has the new file name, bare links get the folder
+        (`[[habits/read-30-pages]]`) so they stay unique. Daily check-ins keep their date names.
+        --dry-run lists the changes (path:line: old → new) and writes nothing.
         """,
         positionals: [
             .init(name: "NOTE", help: "path, file name, title or alias", completion: .notes),
