@@ -18,6 +18,8 @@ public enum BrainCLI {
         LinksCommand.self,
         BacklinksCommand.self,
         OrphansCommand.self,
+        SearchCommand.self,
+        RenameCommand.self,
         GraphCommand.self,
         ValidateCommand.self,
         HelpCommand.self,

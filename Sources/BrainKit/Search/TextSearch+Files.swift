@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+extension TextSearch {
+    /// Searches files (absolute paths) on every core; element `i` holds the matches of `paths[i]`,
+    /// so the order never depends on thread timing. A file that cannot be read has no matches.
+    public func search(files paths: [String]) -> [[TextMatch]] {
+        if paths.isEmpty { return [] }
+        let results = SlotBuffer<[TextMatch]>(count: paths.count)
+        let workers = paths.count < 8 ? 1 : max(1, min(System.activeProcessorCount, 8))
+        // Small chunks taken in turn keep both cores busy when a few files are large.
+        let chunks = workers == 1 ? 1 : min(paths.count, workers * 16)
+        let chunkSize = (paths.count + chunks - 1) / chunks
+        let next = ChunkCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var reader = FileReader()
+            defer { reader.release() }
+            while true {
+                let chunk = next.take()
+                let start = chunk * chunkSize
+                if start >= paths.count { break }
+                for index in start..<min(paths.count, start + chunkSize) {
+                    guard let bytes = reader.read(paths[index]) else {
+                        results.set(index, [])
+                        continue
+                    }
+                    results.set(index, matches(in: bytes))
+                }
+            }
+        }
+        return results.values()
+    }
+}
+
+/// Hands out chunk numbers to workers, each once.
+private final class ChunkCounter: @unchecked Sendable {
+    private var value = 0
+    private var lock = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&lock, nil) }
+    deinit { pthread_mutex_destroy(&lock) }
+
+    func take() -> Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        value += 1
+        return value - 1
+    }
+}
+
+/// Reads whole files into one reused buffer: no zero-filling, no allocation per file.
+private struct FileReader {
+    private var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    private var capacity = 1 << 16
+
+    mutating func read(_ path: String) -> UnsafeBufferPointer<UInt8>? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        grow(to: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == capacity { grow(to: capacity * 2) }
+            let got = Glibc.read(fd, buffer + count, capacity - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return UnsafeBufferPointer(start: buffer, count: count)
+    }
+
+    private mutating func grow(to size: Int) {
+        guard size > capacity else { return }
+        var newCapacity = capacity
+        while newCapacity < size { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: buffer, count: capacity)
+        buffer.deallocate()
+        buffer = bigger
+        capacity = newCapacity
+    }
+
+    func release() { buffer.deallocate() }
+}

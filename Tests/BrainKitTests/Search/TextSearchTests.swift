@@ -1,0 +1,71 @@
+import Testing
+@testable import BrainKit
+
+@Suite struct TextSearchTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var needle: String
+        var text: String
+        /// (line, column, length) of each matching line.
+        var expected: [(Int, Int, Int)]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "ASCII, any case", needle: "WaLk", text: "a walk\nno\nWALKING home\n", expected: [(1, 3, 4), (3, 1, 4)]),
+        Case(name: "Unicode upper finds lower", needle: "CAFÉ", text: "x\nthe café opens\n", expected: [(2, 5, 5)]),
+        Case(name: "Unicode lower finds upper", needle: "ä", text: "Ärger\nnothing\n", expected: [(1, 1, 2)]),
+        Case(name: "Unicode phrase with ASCII case differences", needle: "Über Mut", text: "so ÜBER MUT\n", expected: [(1, 4, 9)]),
+        Case(name: "CRLF lines", needle: "end", text: "the end\r\nagain END\r\n", expected: [(1, 5, 3), (2, 7, 3)]),
+        Case(name: "match at start of file", needle: "st", text: "start", expected: [(1, 1, 2)]),
+        Case(name: "match at end without final newline", needle: "fin", text: "a\nb\nthe fin", expected: [(3, 5, 3)]),
+        Case(name: "several on one line: reported once, first column", needle: "ab", text: "xxab ab AB\n", expected: [(1, 3, 2)]),
+        Case(name: "column counts UTF-8 bytes", needle: "run", text: "é → run\n", expected: [(1, 8, 3)]),
+        Case(name: "BOM not counted", needle: "title", text: "\u{FEFF}title\n", expected: [(1, 1, 5)]),
+        Case(name: "BOM with a Unicode phrase", needle: "ÉTÉ", text: "\u{FEFF}été\n", expected: [(1, 1, 5)]),
+        Case(name: "no match", needle: "zebra", text: "no stripes here\n", expected: []),
+        Case(name: "partial at end of file is no match", needle: "abc", text: "xab", expected: []),
+        Case(name: "does not cross lines", needle: "a b", text: "a\nb\n", expected: []),
+        Case(name: "empty phrase matches nothing", needle: "", text: "abc\n", expected: []),
+        Case(name: "rare anchor in the middle", needle: "x-ray", text: "an X-RAY\nx-rax\n", expected: [(1, 4, 5)]),
+        Case(name: "non-letter bytes compare exactly", needle: "[[read]]", text: "- [x] [[Read]] 20\n- [[readme]]\n", expected: [(1, 7, 8)]),
+        Case(name: "empty lines are counted", needle: "q", text: "\n\n\r\n\nq\n", expected: [(5, 1, 1)]),
+    ]
+
+    @Test(arguments: cases)
+    func findsMatchingLines(_ example: Case) {
+        let matches = Array(example.text.utf8).withUnsafeBufferPointer { TextSearch.search(example.needle, in: $0) }
+        #expect(matches.map(\.line) == example.expected.map(\.0))
+        #expect(matches.map(\.column) == example.expected.map(\.1))
+        #expect(matches.map(\.length) == example.expected.map(\.2))
+    }
+
+    @Test func reportsTheLineWithoutItsEnding() {
+        let matches = TextSearch("walk").matches(in: Array("\u{FEFF}morning walk\r\nevening Walk".utf8))
+        #expect(matches.map(\.text) == ["morning walk", "evening Walk"])
+    }
+
+    @Test func occurrencesListEveryMatchInALine() {
+        #expect(TextSearch("ab").occurrences(in: "ab xAB ab") == [0..<2, 4..<6, 7..<9])
+        #expect(TextSearch("É").occurrences(in: "été") == [0..<2, 3..<5])
+    }
+
+    @Test func searchesFilesInOrder() throws {
+        let folder = "/tmp/brain-textsearch-\(UInt32.random(in: 0...UInt32.max))"
+        try FileSystem.makeDirectories(folder)
+        defer { for index in 0..<40 { try? FileSystem.remove(folder + "/\(index).md") } }
+        var paths: [String] = []
+        for index in 0..<40 {
+            let path = folder + "/\(index).md"
+            try FileSystem.writeAtomically(Array((index % 3 == 0 ? "line\nhit \(index)\n" : "nothing\n").utf8), to: path)
+            paths.append(path)
+        }
+        paths.append(folder + "/missing.md")
+        let results = TextSearch("HIT").search(files: paths)
+        #expect(results.count == 41)
+        for index in 0..<40 {
+            #expect(results[index].map(\.text) == (index % 3 == 0 ? ["hit \(index)"] : []))
+        }
+        #expect(results[40].isEmpty)
+    }
+}
