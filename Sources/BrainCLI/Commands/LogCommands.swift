@@ -222,7 +222,7 @@ enum SkipCommand: BrainCommand {
         let reason = words.isEmpty ? nil : words.joined(separator: " ")
         return try DailyLog.logHabit(arguments.positional(0)!, .skip(reason: reason), session) { habit, edit, day in
             let already = edit.action == .unchanged ? "already " : ""
-            let note = edit.after?.note.map { " (\($0))" } ?? ""
+            let note = edit.after?.note.map { " — \($0)" } ?? ""
             return "\(session.style(habit.id, .strong)): \(already)\(session.style("skipped", .warn)) on \(day)\(note)"
         }
     }
