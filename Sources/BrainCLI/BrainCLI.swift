@@ -8,6 +8,11 @@ public enum BrainCLI {
     static var commands: [any BrainCommand.Type] { [
         InitCommand.self,
         NewCommand.self,
+        DoneCommand.self,
+        UndoCommand.self,
+        SkipCommand.self,
+        RestCommand.self,
+        CheckinCommand.self,
         IndexCommand.self,
         ListCommand.self,
         ShowCommand.self,

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import BrainCLI
+@testable import BrainKit
+
+@Suite struct CheckinTests {
+    @Test func flagsTranscript() throws {
+        let vault = try TestVault()
+        try Golden.check("checkin-flags", [
+            "checkin morning --mood 5 --energy 2 --intention 'Call Ana' --intention 'Bake bread'",
+            "checkin evening --mood 4 --reflection 'Quiet day, long walk.'",
+            "checkin evening --reflection 'Slept early.'",
+            "checkin morning --mood 3 --date 2026-09-01",
+            "checkin morning --mood 6",
+            "checkin morning --energy high",
+            "checkin evening --energy 3",
+            "checkin morning --reflection x",
+            "checkin noon",
+            "checkin morning",
+            "checkin evening",
+            "checkin morning --mood 3 --date tomorrow",
+        ], vault: vault)
+    }
+
+    @Test func morningFlagsEditKeysAndAppendIntentions() throws {
+        let vault = try TestVault()
+        let before = try vault.read("daily/2026-11-22.md")
+        #expect(vault.run(["checkin", "morning", "--mood", "5", "--intention", "Call Ana"]).status == 0)
+        let after = try vault.read("daily/2026-11-22.md")
+        let diff = LineDiff(before, after)
+        #expect(diff.removed == ["mood: 4"])
+        #expect(diff.added == ["mood: 5", "- Call Ana"])
+        #expect(after.contains("- Review the pull requests\n- Call Ana\n\n## Habits"))
+    }
+
+    @Test func eveningKeepsTheReflectionAlreadyThere() throws {
+        let vault = try TestVault()
+        #expect(vault.run(["checkin", "evening", "--reflection", "First."]).status == 0)
+        #expect(vault.run(["checkin", "evening", "--mood", "2", "--reflection", "Second."]).status == 0)
+        let after = try vault.read("daily/2026-11-22.md")
+        #expect(after.hasSuffix("## Reflection\nFirst.\n\nSecond.\n"))
+        #expect(after.contains("energy: 3\nevening-mood: 2\n---\n"))
+    }
+
+    @Test func aNewDayFillsTheTemplatesEmptyIntention() throws {
+        let vault = try TestVault()
+        #expect(vault.run(["checkin", "morning", "--energy", "4", "--intention", "Ship", "--date", "2026-09-01"]).status == 0)
+        #expect(try vault.read("daily/2026-09-01.md")
+            == "---\ndate: 2026-09-01\nmood:\nenergy: 4\nevening-mood:\nrest: false\n---\n## Intentions\n- Ship\n\n## Habits\n\n## Reflection\n")
+    }
+
+    @Test func interactiveMorningAsksAgainAfterABadAnswer() throws {
+        let vault = try TestVault()
+        vault.environment["NO_COLOR"] = "1"
+        let arguments = ["checkin", "morning"]
+        let result = vault.run(arguments, input: ["7", "four", "4", "", "Call Ana", "Bake bread", ""], terminal: true)
+        #expect(result.status == 0)
+        let text = try vault.read("daily/2026-11-22.md")
+        #expect(text.contains("mood: 4\nenergy: 3\n"))
+        #expect(text.contains("- Call Ana\n- Bake bread\n"))
+        try CheckinTests.golden("checkin-interactive", result.transcript(arguments)
+            + vault.run(["checkin", "evening"], input: ["", "Long day."], terminal: true).transcript(["checkin", "evening"])
+            + vault.run(["checkin", "evening"], input: ["5"], terminal: true).transcript(["checkin", "evening"])
+            + vault.run(["checkin", "evening"], input: ["", ""], terminal: true).transcript(["checkin", "evening"]))
+        let after = try vault.read("daily/2026-11-22.md")
+        #expect(after.contains("evening-mood: 5\n"))
+        #expect(after.hasSuffix("## Reflection\nLong day.\n"))
+    }
+
+    @Test func withFlagsItNeverReadsInput() throws {
+        let vault = try TestVault()
+        let result = vault.run(["checkin", "morning", "--mood", "2"], input: ["5"], terminal: true)
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("Mood ("))
+        #expect(try vault.read("daily/2026-11-22.md").contains("mood: 2\n"))
+    }
+
+    /// A transcript compared with (or, the first time or with BRAIN_RECORD, written to) `Transcripts/name.txt`.
+    static func golden(_ name: String, _ transcript: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let path = Golden.folder + "/" + name + ".txt"
+        if ProcessInfo.processInfo.environment["BRAIN_RECORD"] != nil || !FileManager.default.fileExists(atPath: path) {
+            try transcript.write(toFile: path, atomically: true, encoding: .utf8)
+            if ProcessInfo.processInfo.environment["BRAIN_RECORD"] == nil {
+                Issue.record("recorded a new transcript \(name).txt; review it and run again", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        if expected != transcript {
+            Issue.record("transcript \(name).txt differs:\n\(Golden.lineDiff(expected, transcript))", sourceLocation: sourceLocation)
+        }
+    }
+}

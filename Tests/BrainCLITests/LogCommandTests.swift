@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import BrainCLI
+@testable import BrainKit
+
+@Suite struct LogCommandTests {
+    static let paused = "---\ntitle: Piano\nevery: day\nstatus: paused\n---\n"
+
+    @Test func doneTranscript() throws {
+        let vault = try TestVault()
+        try vault.write("habits/piano.md", LogCommandTests.paused)
+        try Golden.check("log-done", [
+            "done meditate",
+            "done read 12",
+            "done read 10 --add",
+            "done coffee 3",
+            "done coffee 2",
+            "done no-doomscrolling",
+            "done strength --note 'push-ups only'",
+            "done run --date yesterday",
+            "done journal --date -2",
+            "done journal --date thu",
+            "done spanish 20 --date 2026-11-19",
+            "done run --date 2026-09-01",
+            "done piano",
+            "done read --date tomorrow",
+            "done swimming",
+            "done r",
+            "done cold-shower",
+            "done read twelve",
+            "done read --add",
+        ], vault: vault)
+    }
+
+    @Test func doneWritesExactlyTheIntendedLines() throws {
+        let vault = try TestVault()
+        let before = try vault.read("daily/2026-11-22.md")
+        #expect(vault.run("done read 12").status == 0)
+        var diff = LineDiff(before, try vault.read("daily/2026-11-22.md"))
+        #expect(diff.removed == ["- [ ] [[read]]"])
+        #expect(diff.added == ["- [ ] [[read]] 12 pages"])
+
+        #expect(vault.run("done read 8 --add").status == 0)
+        diff = LineDiff(before, try vault.read("daily/2026-11-22.md"))
+        #expect(diff.added == ["- [x] [[read]] 20 pages"])
+
+        #expect(vault.run("done run").status == 0)
+        #expect(vault.run("done run --note easy").status == 0)
+        let after = try vault.read("daily/2026-11-22.md")
+        diff = LineDiff(before, after)
+        #expect(diff.removed == ["- [ ] [[read]]"])
+        #expect(diff.added.sorted() == ["- [x] [[read]] 20 pages", "- [x] [[run]] easy"])
+        // The new line closes the habits section, before its blank line.
+        #expect(after.contains("- [ ] [[no-doomscrolling]]\n- [x] [[run]] easy\n\n## Reflection"))
+    }
+
+    @Test func quitHabitOverTheLimitIsNotHeld() throws {
+        let vault = try TestVault()
+        let result = vault.run("done coffee 3")
+        #expect(result.stdout.contains("not held"))
+        #expect(try vault.read("daily/2026-11-22.md").contains("- [ ] [[coffee]] 3 cups\n"))
+        #expect(vault.run("done coffee 1").status == 0)
+        #expect(try vault.read("daily/2026-11-22.md").contains("- [x] [[coffee]] 1 cups\n"))
+    }
+
+    @Test func aNewDayIsMadeFromTheDailyTemplate() throws {
+        let vault = try TestVault()
+        #expect(vault.run("done run --date 2026-09-01").status == 0)
+        #expect(try vault.read("daily/2026-09-01.md")
+            == "---\ndate: 2026-09-01\nmood:\nenergy:\nevening-mood:\nrest: false\n---\n## Intentions\n- \n\n## Habits\n- [x] [[run]]\n\n## Reflection\n")
+    }
+
+    @Test func theVaultsOwnDailyTemplateIsUsed() throws {
+        let vault = try TestVault()
+        try vault.write("templates/daily.md", "---\ndate: \"{{date}}\"\n---\n# {{weekday}}\n\n## Habits\n")
+        #expect(vault.run("done run --date 2026-09-01").status == 0)
+        #expect(try vault.read("daily/2026-09-01.md") == "---\ndate: 2026-09-01\n---\n# Tuesday\n\n## Habits\n- [x] [[run]]\n")
+    }
+
+    @Test func theDaysFileIsFoundWhereverItLives() throws {
+        let vault = try TestVault()
+        let text = try vault.read("daily/2026-11-22.md")
+        try FileManager.default.removeItem(atPath: vault.root + "/daily/2026-11-22.md")
+        try vault.write("daily/2026/11/2026-11-22.md", text)
+        #expect(vault.run("done read 30").status == 0)
+        #expect(!vault.exists("daily/2026-11-22.md"))
+        #expect(try vault.read("daily/2026/11/2026-11-22.md").contains("- [x] [[read]] 30 pages\n"))
+    }
+
+    @Test func beforeTheDayStartsACheckOffBelongsToTheDayBefore() throws {
+        let vault = try TestVault(now: "2026-11-23T01:30:00Z")
+        let result = vault.run("done run")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!vault.exists("daily/2026-11-23.md"))
+        #expect(try vault.read("daily/2026-11-22.md").contains("- [x] [[run]]\n"))
+        // And tomorrow, seen from 01:30, is the 23rd, which has not begun.
+        #expect(vault.run("done run --date tomorrow").status == 1)
+    }
+
+    @Test func crlfDailyFilesGetCRLFLines() throws {
+        let vault = try TestVault()
+        let text = try vault.read("daily/2026-11-22.md").replacingOccurrences(of: "\n", with: "\r\n")
+        try vault.write("daily/2026-11-22.md", text)
+        #expect(vault.run("done run").status == 0)
+        #expect(vault.run("done read 25").status == 0)
+        let after = try vault.read("daily/2026-11-22.md")
+        #expect(after.contains("- [x] [[run]]\r\n"))
+        #expect(after.contains("- [x] [[read]] 25 pages\r\n"))
+        #expect(!after.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    }
+
+    @Test func undoSkipRestTranscript() throws {
+        let vault = try TestVault()
+        try Golden.check("log-undo-skip-rest", [
+            "undo meditate",
+            "undo meditate",
+            "undo run",
+            "undo run --date 2026-09-01",
+            "skip strength knee hurts",
+            "skip walk",
+            "skip run --date yesterday",
+            "rest --reason flu",
+            "rest",
+            "rest --off",
+            "rest --date 2026-09-01",
+            "rest --off --reason x",
+            "rest --date tomorrow",
+        ], vault: vault)
+        #expect(!vault.exists("daily/2026-11-23.md"))
+    }
+
+    @Test func undoAndSkipChangeOneLine() throws {
+        let vault = try TestVault()
+        let before = try vault.read("daily/2026-11-22.md")
+        #expect(vault.run("undo spanish").status == 0)
+        var diff = LineDiff(before, try vault.read("daily/2026-11-22.md"))
+        #expect(diff.removed == ["- [x] [[spanish]] 15 minutes"])
+        #expect(diff.added == ["- [ ] [[spanish]]"])
+        #expect(vault.run("skip walk rain all day").status == 0)
+        diff = LineDiff(before, try vault.read("daily/2026-11-22.md"))
+        #expect(diff.removed.sorted() == ["- [ ] [[walk]] 2310 steps (auto: health ≥ 8000)", "- [x] [[spanish]] 15 minutes"])
+        #expect(diff.added.sorted() == ["- [ ] [[spanish]]", "- [-] [[walk]] rain all day"])
+    }
+
+    @Test func restTouchesOnlyFrontMatterKeys() throws {
+        let vault = try TestVault()
+        let before = try vault.read("daily/2026-11-22.md")
+        #expect(vault.run("rest --reason flu").status == 0)
+        var diff = LineDiff(before, try vault.read("daily/2026-11-22.md"))
+        #expect(diff.removed.isEmpty)
+        #expect(diff.added == ["rest: true", "rest-reason: flu"])
+        #expect(vault.run("rest --off").status == 0)
+        diff = LineDiff(before, try vault.read("daily/2026-11-22.md"))
+        #expect(diff.added == ["rest: false"])
+    }
+}
