@@ -57,7 +57,9 @@ public enum NoteParser {
                 let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[bodyOffset...]), as: UTF8.self)
                 let checkIn = CheckIn(day: day, frontMatter: frontMatter, body: body[...], bodyStartLine: bodyLine)
                 record.day = day
-                record.habitLines = checkIn.habitLines
+                // The scanner knows code blocks and comments; a habit line must be one of its tasks.
+                let taskLines = Set(scan.tasks.map(\.line))
+                record.habitLines = checkIn.habitLines.filter { taskLines.contains($0.line) }
                 issues = checkIn.issues
             } else {
                 diagnostics.append(Diagnostic(path: path, line: 1, column: 1,

@@ -146,6 +146,17 @@ final class ScratchVault {
         #expect(candidates.count == 2)
     }
 
+    @Test func habitLinesInCodeAndCommentsDoNotCount() throws {
+        let scratch = try ScratchVault(files: [
+            "habits/read.md": "",
+            "daily/2026-11-21.md": "## Habits\n<!--\n- [x] [[read]] 5\n-->\n```\n- [x] [[read]] 6\n```\n- [-] [[read]] tired\n",
+        ])
+        let index = scratch.open()
+        let daily = try #require(index.record(atPath: "daily/2026-11-21.md"))
+        #expect(daily.habitLines.map(\.state) == [.skipped])
+        #expect(daily.habitLines.map(\.line) == [8])
+    }
+
     @Test func templatesAndHiddenFoldersAreNotNotes() throws {
         let scratch = try ScratchVault(files: [
             "templates/habit.md": "---\ntitle: \"{{title}}\"\n---\n",
