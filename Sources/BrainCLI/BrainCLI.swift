@@ -21,6 +21,8 @@ public enum BrainCLI {
         GraphCommand.self,
         ValidateCommand.self,
         TodayCommand.self,
+        LogCommand.self,
+        DaysCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
         CompleteCommand.self,
