@@ -38,7 +38,8 @@ enum TodayCommand: BrainCommand {
         var title = "\(day.weekday.name.capitalized) \(day)"
         if overview.rest { title += "  · rest day" }
         let momentum = overview.momentum.map { "momentum \(Format.ratio($0.value)) \($0.label.rawValue)" } ?? ""
-        out.append(style(title, .strong) + pad("", width - title.count - momentum.count) + style(momentum, .accent))
+        out.append(momentum.isEmpty ? style(title, .strong)
+            : style(title, .strong) + pad("", width - title.count - momentum.count) + style(momentum, .accent))
 
         // Morning
         out.append("")
