@@ -1,0 +1,259 @@
+/// The day at a glance (`brain today`): the morning check-in, every habit with its state for the
+/// day grouped by stack, the evening reflection, pinned notes and a coach line. A pure value:
+/// built from habits, check-ins and the day, it reads no clock.
+public struct DayOverview: Hashable, Sendable, Codable {
+    /// How a habit stands on the day.
+    public enum State: String, Hashable, Sendable, Codable {
+        case done, skipped, open
+        case notDue = "not due"
+    }
+
+    /// Why a habit is not due on the day.
+    public enum Reason: String, Hashable, Sendable, Codable {
+        /// Not one of its scheduled days (Saturday for `weekdays`).
+        case off
+        /// A periodic habit whose quota for the period is already reached.
+        case quotaMet = "quota met"
+        /// The check-in says `rest: true`.
+        case rest
+        /// Inside a `paused:` period or `status: paused`.
+        case paused
+        /// Before its first day (`created`, or never logged).
+        case notStarted = "not started"
+    }
+
+    /// One habit on the day.
+    public struct Entry: Hashable, Sendable, Codable {
+        public var id: String
+        public var title: String
+        public var area: String?
+        public var stack: String?
+        public var after: String?
+        public var cue: String?
+        public var kind: Habit.Kind
+        /// The frequency as written in canonical form (`day`, `3/week`).
+        public var every: String
+        public var state: State
+        /// Due per docs/ANALYTICS.md section 1 (a skipped day is not due).
+        public var due: Bool
+        public var reason: Reason?
+        /// The amount on the day's line (steps for an auto-tracked habit).
+        public var value: Double?
+        /// The target: the auto rule's threshold for auto-tracked habits, else `target:`.
+        public var target: Double?
+        public var unit: String?
+        /// True for an auto-tracked habit (`auto:`).
+        public var auto: Bool
+        /// The note of the day's line (a skip reason).
+        public var note: String?
+        public var streak: Streaks
+        /// Loop's score on the day, 0–1.
+        public var strength: Double?
+        public var momentum: Momentum?
+        /// Done days and required days in the current period of an `N/week`, `N/month` or `N in M days` habit.
+        public var periodDone: Int?
+        public var periodRequired: Int?
+    }
+
+    /// Habits shown together: a stack in chain order, or (stack nil) the habits of no stack.
+    public struct Group: Hashable, Sendable, Codable {
+        public var stack: String?
+        /// The event the stack starts from (`wake-up`).
+        public var anchor: String?
+        public var entries: [Entry]
+    }
+
+    public struct Morning: Hashable, Sendable, Codable {
+        /// True when the check-in has a mood, an energy or an intention.
+        public var done: Bool
+        public var mood: Int?
+        public var energy: Int?
+        public var intentions: [String]
+    }
+
+    public struct Evening: Hashable, Sendable, Codable {
+        public var mood: Int?
+        public var reflection: String?
+    }
+
+    public struct PinnedNote: Hashable, Sendable, Codable {
+        public var path: String
+        public var title: String
+
+        public init(path: String, title: String) {
+            self.path = path
+            self.title = title
+        }
+    }
+
+    public var day: Day
+    /// True when a check-in file exists for the day.
+    public var hasCheckIn: Bool
+    public var rest: Bool
+    public var restReason: String?
+    public var morning: Morning
+    public var evening: Evening
+    /// Habits due, skipped or done on the day: stacks first (by name, in chain order), then the rest by area and title.
+    public var groups: [Group]
+    /// Habits not due on the day (and not done), by area and title. Archived habits are left out.
+    public var notDue: [Entry]
+    /// Momentum over every habit as of the day.
+    public var momentum: Momentum?
+    public var pinned: [PinnedNote]
+    /// One line of encouragement grounded in the data (see `DayCoach`).
+    public var coach: String?
+
+    /// Every entry: the groups in order, then the habits not due.
+    public var entries: [Entry] { groups.flatMap(\.entries) + notDue }
+
+    /// The overview of `day`. `checkIns` carry habit lines naming habit ids (as `Journal` gives them);
+    /// `detail` is the day's check-in read from its file, for intentions and the reflection.
+    public init(day: Day, habits: [Habit], checkIns: [CheckIn], weekStart: Weekday = .monday,
+                detail: CheckIn? = nil, pinned: [PinnedNote] = []) {
+        self.init(day: day, habits: habits, checkIns: checkIns, histories: HabitHistory.build(from: checkIns),
+                  weekStart: weekStart, detail: detail, pinned: pinned)
+    }
+
+    /// The overview of `day` from a journal (its histories are reused).
+    public init(journal: Journal, day: Day, detail: CheckIn? = nil, pinned: [PinnedNote] = []) {
+        self.init(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
+                  weekStart: journal.weekStart, detail: detail, pinned: pinned)
+    }
+
+    init(day: Day, habits: [Habit], checkIns: [CheckIn], histories: [String: HabitHistory], weekStart: Weekday,
+         detail: CheckIn?, pinned: [PinnedNote]) {
+        self.day = day
+        let checkIn = checkIns.last { $0.day == day }
+        hasCheckIn = checkIn != nil || detail != nil
+        rest = checkIn?.rest ?? detail?.rest ?? false
+        restReason = checkIn?.restReason ?? detail?.restReason
+        let mood = checkIn?.mood ?? detail?.mood
+        let energy = checkIn?.energy ?? detail?.energy
+        let intentions = detail?.intentions ?? checkIn?.intentions ?? []
+        morning = Morning(done: mood != nil || energy != nil || !intentions.isEmpty, mood: mood, energy: energy,
+                          intentions: intentions)
+        evening = Evening(mood: checkIn?.eveningMood ?? detail?.eveningMood, reflection: detail?.reflection ?? checkIn?.reflection)
+        self.pinned = pinned
+
+        let restDays = Set(checkIns.filter(\.rest).map(\.day))
+        let lines = checkIn?.lines ?? [:]
+        var shown: [Entry] = []
+        var waiting: [Entry] = []
+        var schedules: [Schedule] = []
+        var shownHabits: [Habit] = []
+        for habit in habits {
+            let key = habit.id.lowercased()
+            let history = histories[key] ?? HabitHistory(entries: [:], restDays: restDays)
+            let schedule = Schedule(habit: habit, history: history, today: day, weekStart: weekStart)
+            if let schedule { schedules.append(schedule) }
+            guard let entry = DayOverview.entry(habit, schedule: schedule, line: lines[key], day: day) else { continue }
+            shownHabits.append(habit)
+            if entry.state == .notDue { waiting.append(entry) } else { shown.append(entry) }
+        }
+        momentum = Momentum(schedules: schedules, today: day)
+
+        var groups: [Group] = []
+        var placed = Set<String>()
+        for stack in HabitStack.stacks(of: shownHabits) {
+            let entries = stack.steps.compactMap { step in shown.first { $0.id == step.id } }
+            placed.formUnion(stack.steps.map { $0.id.lowercased() })
+            if !entries.isEmpty { groups.append(Group(stack: stack.name, anchor: stack.anchor, entries: entries)) }
+        }
+        let rest = shown.filter { !placed.contains($0.id.lowercased()) }.sorted(by: DayOverview.byAreaAndTitle)
+        if !rest.isEmpty { groups.append(Group(stack: nil, anchor: nil, entries: rest)) }
+        self.groups = groups
+        notDue = waiting.sorted(by: DayOverview.byAreaAndTitle)
+        coach = DayCoach.line(for: self)
+    }
+
+    /// One habit's entry, or nil when the habit has ended (archived) and has no line on the day.
+    static func entry(_ habit: Habit, schedule: Schedule?, line: HabitLine?, day: Day) -> Entry? {
+        let archived = habit.status == .archived || habit.archived.map { day >= $0 } ?? false
+        if archived, line == nil { return nil }
+        let isPaused = habit.status == .paused || habit.paused.contains { $0.contains(day) }
+        var state: State
+        var due = false
+        var reason: Reason?
+        if let schedule {
+            let kind = schedule.kind(on: day)
+            due = schedule.isDue(on: day)
+            if schedule.isDone(on: day) || (kind == .inactive && line?.state == .done) {
+                state = .done
+            } else if kind == .skipped || (kind == .inactive && line?.state == .skipped) {
+                state = .skipped
+            } else if due {
+                state = .open
+            } else {
+                state = .notDue
+                switch kind {
+                case .rest: reason = .rest
+                case .off: reason = .off
+                case .due: reason = .quotaMet
+                case .skipped: reason = nil
+                case .inactive:
+                    if isPaused { reason = .paused } else if archived { return nil } else { reason = .notStarted }
+                }
+            }
+        } else {
+            switch line?.state {
+            case .done?: state = .done
+            case .skipped?: state = .skipped
+            default:
+                state = .notDue
+                reason = isPaused ? .paused : .notStarted
+            }
+        }
+        var entry = Entry(id: habit.id, title: habit.title, area: habit.area, stack: habit.stack, after: habit.after,
+                          cue: habit.cue, kind: habit.kind, every: habit.frequency.description, state: state, due: due,
+                          reason: reason, value: line?.value,
+                          target: habit.auto.flatMap { $0.atLeast ?? $0.atMost } ?? habit.target,
+                          unit: habit.unit ?? line?.unit ?? habit.auto?.metric, auto: habit.auto != nil,
+                          note: line?.note, streak: Streaks(current: 0, best: 0, unit: Streaks.unit(of: habit.frequency)))
+        if let schedule {
+            entry.streak = Streaks(schedule: schedule)
+            entry.strength = HabitStrength.scores(schedule).last
+            entry.momentum = Momentum(schedules: [schedule], today: day)
+            if let period = schedule.periods().last(where: { $0.start <= day && day <= $0.end }) {
+                entry.periodDone = period.done
+                entry.periodRequired = period.required
+            }
+        }
+        return entry
+    }
+
+    /// Area (habits without one last), then title, then id.
+    static func byAreaAndTitle(_ a: Entry, _ b: Entry) -> Bool {
+        switch (a.area?.lowercased(), b.area?.lowercased()) {
+        case let (left?, right?) where left != right: return left < right
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default:
+            let left = a.title.lowercased(), right = b.title.lowercased()
+            return left != right ? left < right : a.id.lowercased() < b.id.lowercased()
+        }
+    }
+}
+
+extension DayOverview.Entry {
+    init(id: String, title: String, area: String?, stack: String?, after: String?, cue: String?, kind: Habit.Kind,
+         every: String, state: DayOverview.State, due: Bool, reason: DayOverview.Reason?, value: Double?,
+         target: Double?, unit: String?, auto: Bool, note: String?, streak: Streaks) {
+        self.id = id
+        self.title = title
+        self.area = area
+        self.stack = stack
+        self.after = after
+        self.cue = cue
+        self.kind = kind
+        self.every = every
+        self.state = state
+        self.due = due
+        self.reason = reason
+        self.value = value
+        self.target = target
+        self.unit = unit
+        self.auto = auto
+        self.note = note
+        self.streak = streak
+    }
+}

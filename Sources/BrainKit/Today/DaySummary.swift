@@ -1,0 +1,35 @@
+/// One check-in as `brain days` lists it: moods, rest, habits done of due, the reflection.
+public struct DaySummary: Hashable, Sendable, Codable {
+    public var day: Day
+    public var mood: Int?
+    public var energy: Int?
+    public var eveningMood: Int?
+    public var rest: Bool
+    public var restReason: String?
+    /// Habits due that day that were done.
+    public var done: Int
+    /// Habits due that day (`Schedule.isDue`; a skipped or rest day is not due).
+    public var due: Int
+    public var reflection: String?
+
+    /// Summaries of the check-ins from `from` through `through`, newest first. `schedules` are the
+    /// habits' schedules as of `through`; `reflections` gives each day's reflection text.
+    public static func summaries(checkIns: [CheckIn], schedules: [Schedule], from: Day, through: Day,
+                                 reflection: (Day) -> String? = { _ in nil }) -> [DaySummary] {
+        var seen = Set<Day>()
+        var result: [DaySummary] = []
+        for checkIn in checkIns.reversed() where checkIn.day >= from && checkIn.day <= through {
+            guard seen.insert(checkIn.day).inserted else { continue }
+            var done = 0
+            var due = 0
+            for schedule in schedules where schedule.isDue(on: checkIn.day) {
+                due += 1
+                if schedule.isDone(on: checkIn.day) { done += 1 }
+            }
+            result.append(DaySummary(day: checkIn.day, mood: checkIn.mood, energy: checkIn.energy,
+                                     eveningMood: checkIn.eveningMood, rest: checkIn.rest, restReason: checkIn.restReason,
+                                     done: done, due: due, reflection: reflection(checkIn.day) ?? checkIn.reflection))
+        }
+        return result
+    }
+}
