@@ -33,7 +33,7 @@ enum IndexCommand: BrainCommand {
         let index = try session.index(rebuild: arguments.flag("rebuild"))
         let report = index.report
         let links = index.records.reduce(0) { $0 + $1.links.count }
-        let diagnostics = index.diagnostics().count
+        let diagnostics = index.diagnostics(suggest: false).count
         let output = Output(files: report.files, notes: index.records.count, links: links, tags: index.tagCounts().count,
                             diagnostics: diagnostics, reread: report.reread, added: report.added, changed: report.changed,
                             removed: report.removed, rebuilt: report.rebuilt)

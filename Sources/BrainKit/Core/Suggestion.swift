@@ -4,8 +4,13 @@ public enum Suggestion {
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, min(3, word.count / 3 + 1))
         var best: (String, Int)?
+        let lowerWord = word.lowercased()
+        let length = lowerWord.count
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            // The distance is at least the difference in length: skip hopeless candidates cheaply.
+            if abs(candidate.utf8.count - lowerWord.utf8.count) > limit * 4 { continue }
+            if abs(candidate.count - length) > limit { continue }
+            let distance = editDistance(lowerWord, candidate.lowercased())
             if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
         }
         if best == nil, word.count >= 3 {

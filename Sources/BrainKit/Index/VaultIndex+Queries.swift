@@ -92,9 +92,16 @@ extension VaultIndex {
 
     /// Problems across the vault: each file's own, plus broken and ambiguous links, habit lines
     /// naming no habit, and two files for one day. Sorted by path and position.
-    public func diagnostics() -> [Diagnostic] {
+    /// `suggest: false` skips did-you-mean searches (counting problems needs no suggestions).
+    public func diagnostics(suggest: Bool = true) -> [Diagnostic] {
         var result: [Diagnostic] = []
         let habitIDs = Array(habitStems.values)
+        let stems = records.map(\.stem)
+        // Suggestions compare a missing target with every note name: affordable for a few
+        // broken links, not for a vault with tens of thousands of them.
+        let missingCount = suggest ? resolutions.reduce(0) { $0 + $1.filter { $0 == .missing }.count } : 0
+        let suggestLinks = suggest && missingCount * max(stems.count, 1) <= 4_000_000
+        var suggestions: [String: String?] = [:]
         var days: [Day: [Int]] = [:]
         for (index, record) in records.enumerated() {
             result += record.diagnostics.map { $0.in(record.path) }
@@ -110,7 +117,9 @@ extension VaultIndex {
                         }
                     } else if resolve(target: line.habit, from: index).note == nil {
                         var message = "habit line names no habit: \"\(line.habit)\""
-                        if let suggestion = Suggestion.closest(to: line.habit, in: habitIDs) { message += "; did you mean \"\(suggestion)\"?" }
+                        if suggest, let suggestion = Suggestion.closest(to: line.habit, in: habitIDs) {
+                            message += "; did you mean \"\(suggestion)\"?"
+                        }
                         result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message))
                         reportedLines.insert(line.line)
                     }
@@ -121,8 +130,10 @@ extension VaultIndex {
                 case .missing:
                     if reportedLines.contains(link.line) { continue }
                     var message = "broken link to \"\(link.target)\": no such note"
-                    if let suggestion = Suggestion.closest(to: VaultPaths.stem(of: link.target), in: records.map(\.stem)) {
-                        message += "; did you mean \"\(suggestion)\"?"
+                    if suggestLinks {
+                        let stem = VaultPaths.stem(of: link.target)
+                        if suggestions[stem] == nil { suggestions[stem] = .some(Suggestion.closest(to: stem, in: stems)) }
+                        if let suggestion = suggestions[stem] ?? nil { message += "; did you mean \"\(suggestion)\"?" }
                     }
                     result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .error, message: message))
                 case .ambiguous(let candidates):
