@@ -6,7 +6,9 @@ enum WeekCommand: BrainCommand {
         name: "week",
         summary: "the week's habits day by day, with mood and energy",
         discussion: """
-        ✓ done, – skipped or rest, ○ due and not done, · not due (or after --date).
+        ✓ done, – skipped or rest, ○ due and not done, · not due (or after --date). For N/week,
+        N/month and N-in-M-days habits a day not done is ·: the quota is per period. The last
+        column is done/due over the week through --date (docs/ANALYTICS.md section 3).
         The week starts on the vault's week-start. Sparklines: ▁ 1 … █ 5, a space for no score.
         """,
         options: [
@@ -28,6 +30,12 @@ enum WeekCommand: BrainCommand {
         let moods = days.map { journal.checkIn(on: $0)?.mood.map(Double.init) }
         let energies = days.map { journal.checkIn(on: $0)?.energy.map(Double.init) }
         let tallies = days.map { day in day <= today ? HeatmapLevels.tally(Array(schedules.values), on: day) : (done: 0, due: 0) }
+        // Each habit's week: the completion rate over the week's days through --date.
+        let rowTallies = rows.map { habit, _ -> (done: Int, due: Int) in
+            guard days[0] <= today, let schedule = schedules[habit.id.lowercased()] else { return (0, 0) }
+            let window = CompletionRates.window(schedule, days: days[0].distance(to: min(today, days[6])) + 1)
+            return (window.done, window.due)
+        }
         if arguments.flag("json") {
             try session.json(AJSON.object([
                 "schemaVersion": .int(1), "date": .string(today.description),
@@ -38,9 +46,10 @@ enum WeekCommand: BrainCommand {
                              "energy": energies[offset].map { .int(Int($0)) } ?? .null,
                              "done": .int(tallies[offset].done), "due": .int(tallies[offset].due)])
                 }),
-                "habits": .array(rows.map { habit, marks in
-                    .object(["id": .string(habit.id), "title": .string(habit.title),
-                             "days": .array(marks.map { .string($0.rawValue) })])
+                "habits": .array(rows.enumerated().map { offset, row in
+                    .object(["id": .string(row.0.id), "title": .string(row.0.title),
+                             "days": .array(row.1.map { .string($0.rawValue) }),
+                             "done": .int(rowTallies[offset].done), "due": .int(rowTallies[offset].due)])
                 }),
             ]))
             return ExitCode.success
@@ -49,24 +58,29 @@ enum WeekCommand: BrainCommand {
         session.line(style("Week of \(days[0]) to \(days[6])", .strong))
         let width = max(8, rows.map { $0.0.id.count }.max() ?? 0)
         func pad(_ text: String) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        session.line(style(pad("") + "  " + days.map { String($0.weekday.shortName.prefix(2)).capitalized + (($0.dayOfMonth < 10) ? " " : "") + String($0.dayOfMonth) }
-            .joined(separator: " "), .muted))
-        for (habit, marks) in rows {
+        session.line(style(pad("") + days.map { " " + String($0.weekday.shortName.prefix(2)).capitalized }.joined(), .muted))
+        session.line(style(pad("") + days.map { ($0.dayOfMonth < 10 ? "  " : " ") + String($0.dayOfMonth) }.joined(), .muted))
+        for (offset, row) in rows.enumerated() {
+            let (habit, marks) = row
             let cells = marks.map { mark -> String in
                 let symbol = mark.symbol
                 switch mark {
-                case .done: return style(symbol, .good)
-                case .missed: return style(symbol, .bad)
-                case .skipped, .none: return style(symbol, .muted)
+                case .done: return "  " + style(symbol, .good)
+                case .missed: return "  " + style(symbol, .bad)
+                case .skipped, .none: return "  " + style(symbol, .muted)
                 }
             }
-            session.line(pad(habit.id) + "  " + cells.map { "  " + $0 + " " }.joined(separator: " ").dropFirst(2))
+            let tally = rowTallies[offset]
+            let share = tally.due > 0 ? "   \(tally.done)/\(tally.due)" : ""
+            session.line(pad(habit.id) + cells.joined() + style(share, .muted))
         }
-        session.line(pad("done") + "  " + tallies.enumerated().map { offset, tally in
-            days[offset] > today || tally.due == 0 ? "  · " : String(repeating: " ", count: max(0, 4 - "\(tally.done)/\(tally.due)".count)) + "\(tally.done)/\(tally.due)"
-        }.joined(separator: " ").dropFirst(2))
-        session.line(pad("mood") + "  " + Sparkline.render(moods).map { "  \($0) " }.joined(separator: " ").dropFirst(2))
-        session.line(pad("energy") + "  " + Sparkline.render(energies).map { "  \($0) " }.joined(separator: " ").dropFirst(2))
+        let done = tallies.reduce(0) { $0 + $1.done }
+        let due = tallies.reduce(0) { $0 + $1.due }
+        session.line((pad("mood") + Sparkline.render(moods).map { "  \($0)" }.joined()).trimmingTrailingBlanks)
+        session.line((pad("energy") + Sparkline.render(energies).map { "  \($0)" }.joined()).trimmingTrailingBlanks)
+        if due > 0 {
+            session.line(style("\(done) of \(due) due habit-days done (\(Coach.percent(Double(done) / Double(due))))", .muted))
+        }
         return ExitCode.success
     }
 }
@@ -134,8 +148,8 @@ enum MonthCommand: BrainCommand {
             session.line(cells.joined(separator: " ").trimmingTrailingBlanks)
         }
         session.line("")
-        session.line("mood    " + Sparkline.render(moods))
-        session.line("energy  " + Sparkline.render(energies))
+        session.line(("mood    " + Sparkline.render(moods)).trimmingTrailingBlanks)
+        session.line(("energy  " + Sparkline.render(energies)).trimmingTrailingBlanks)
         if due > 0 {
             session.line(style("\(done) of \(due) due habit-days done (\(Coach.percent(Double(done) / Double(due))))", .muted))
         }

@@ -97,7 +97,7 @@ enum StatsCommand: BrainCommand {
             return ExitCode.success
         }
         let style = session.style
-        var heading = style(habit.title, .strong) + style("  \(habit.id) · \(habit.frequency.description)", .muted)
+        var heading = style(habit.title, .strong) + style("  \(habit.id) · every: \(habit.frequency.description)", .muted)
         if let target = habit.target { heading += style(" · \(habit.isAtMost ? "at most" : "target") \(number(target))\(habit.unit.map { " " + $0 } ?? "")", .muted) }
         if habit.status != .active { heading += style(" · \(habit.status.rawValue)", .warn) }
         session.line(heading)

@@ -5,7 +5,7 @@ public enum WeekGrid {
         case done
         /// – skipped or rest
         case skipped
-        /// ○ due (by today) and not done
+        /// ○ due (by today) and not done; never for periodic habits (`N/week` …), whose quota is per period
         case missed
         /// · not due: off, inactive, or a day after today
         case none
@@ -33,7 +33,8 @@ public enum WeekGrid {
         switch schedule.kinds[index] {
         case .rest, .skipped: return .skipped
         case .inactive, .off: return .none
-        case .due: return schedule.isDue(on: day) ? .missed : .none
+        // A periodic habit's quota is per period: a day without it is not a miss.
+        case .due: return !schedule.habit.frequency.isPeriodic && schedule.isDue(on: day) ? .missed : .none
         }
     }
 }
