@@ -27,8 +27,8 @@ enum WeekCommand: BrainCommand {
                   days.contains(where: { schedule.kind(on: $0) != .inactive }) else { continue }
             rows.append((habit, days.map { WeekGrid.mark(schedule, on: $0) }))
         }
-        let moods = days.map { journal.checkIn(on: $0)?.mood.map(Double.init) }
-        let energies = days.map { journal.checkIn(on: $0)?.energy.map(Double.init) }
+        let moods = days.map { $0 > today ? nil : journal.checkIn(on: $0)?.mood.map(Double.init) }
+        let energies = days.map { $0 > today ? nil : journal.checkIn(on: $0)?.energy.map(Double.init) }
         let tallies = days.map { day in day <= today ? HeatmapLevels.tally(Array(schedules.values), on: day) : (done: 0, due: 0) }
         // Each habit's week: the completion rate over the week's days through --date.
         let rowTallies = rows.map { habit, _ -> (done: Int, due: Int) in
@@ -109,8 +109,8 @@ enum MonthCommand: BrainCommand {
         let days = (0..<count).map { first.adding(days: $0) }
         var tallies: [Day: (done: Int, due: Int)] = [:]
         for day in days where day <= today { tallies[day] = HeatmapLevels.tally(schedules, on: day) }
-        let moods = days.map { journal.checkIn(on: $0)?.mood.map(Double.init) }
-        let energies = days.map { journal.checkIn(on: $0)?.energy.map(Double.init) }
+        let moods = days.map { $0 > today ? nil : journal.checkIn(on: $0)?.mood.map(Double.init) }
+        let energies = days.map { $0 > today ? nil : journal.checkIn(on: $0)?.energy.map(Double.init) }
         let done = tallies.values.reduce(0) { $0 + $1.done }
         let due = tallies.values.reduce(0) { $0 + $1.due }
         if arguments.flag("json") {

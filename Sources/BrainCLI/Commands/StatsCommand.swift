@@ -47,14 +47,44 @@ enum StatsCommand: BrainCommand {
                 "strength": .number(strength), "momentum": momentumJSON(momentum),
             ]))
         }
+        let moods = MoodInsights.moods(journal.checkIns)
+        let goodDays = MoodInsights.goodDayHabits(journal.habits.compactMap { habit in
+            schedules[habit.id.lowercased()].map { MoodInsights.habitMood($0, moods: moods) }
+        }).filter { $0.difference! > 0 }
+        let weeks = MoodInsights.weeks(checkIns: journal.checkIns, from: today.startOfWeek(journal.weekStart).adding(days: -7 * 7), through: today, weekStart: journal.weekStart)
         if json {
-            try session.json(AJSON.object(["schemaVersion": .int(1), "date": .string(today.description),
-                                           "range": .string(range), "habits": .array(items)]))
+            try session.json(AJSON.object([
+                "schemaVersion": .int(1), "date": .string(today.description), "range": .string(range), "habits": .array(items),
+                "goodDays": .array(goodDays.map { item in
+                    .object(["habit": .string(item.habit), "doneDays": .int(item.doneDays), "missedDays": .int(item.missedDays),
+                             "doneMood": .number(item.doneMood), "missedMood": .number(item.missedMood), "difference": .number(item.difference)])
+                }),
+                "moodByWeek": .array(weeks.map { week in
+                    .object(["start": .string(week.start.description), "mood": .number(week.mood), "energy": .number(week.energy),
+                             "moodDays": .int(week.moodDays), "energyDays": .int(week.energyDays)])
+                }),
+            ]))
             return ExitCode.success
         }
         let style = session.style
         session.line(style("Habits on \(today)", .strong) + style(" · rates over \(range == "all" ? "all time" : range)", .muted))
         session.printTable(["habit", "streak", "rate", "strength", "momentum"], rows, rightAligned: [1, 2, 3])
+        if weeks.contains(where: { $0.mood != nil || $0.energy != nil }) {
+            session.line("")
+            session.line(style("Mood and energy by week", .strong))
+            for week in weeks {
+                session.line("  \(week.start)  mood \(week.mood.map(format) ?? "—")  energy \(week.energy.map(format) ?? "—")")
+            }
+        }
+        session.line("")
+        if goodDays.isEmpty {
+            session.line(style("Linked to good days: no habit has 10 days with a mood on each side (done and missed) yet", .muted))
+        } else {
+            session.line(style("Linked to good days", .strong) + style(" (mean mood on done days vs missed days)", .muted))
+            for item in goodDays {
+                session.line("  \(item.habit)  +\(format(item.difference!))  \(format(item.doneMood!)) on \(item.doneDays) days vs \(format(item.missedMood!)) on \(item.missedDays)")
+            }
+        }
         return ExitCode.success
     }
 
