@@ -18,7 +18,7 @@ enum AreasCommand: BrainCommand {
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let (journal, today) = try session.analyticsJournal()
-        let vitality = AreaVitality.compute(areas: journal.areas, schedules: Array(journal.schedules(today: today).values))
+        let vitality = AreaVitality.compute(areas: journal.areas, schedules: journal.ordered(journal.schedules(today: today)))
         let identity = AreaVitality.identityScore(vitality, areas: journal.areas)
         func habits(of area: Area) -> [String] {
             journal.habits.filter { $0.area.map(LinkTarget.key) == area.id.lowercased() }.map(\.id)

@@ -29,7 +29,7 @@ enum WeekCommand: BrainCommand {
         }
         let moods = days.map { $0 > today ? nil : journal.checkIn(on: $0)?.mood.map(Double.init) }
         let energies = days.map { $0 > today ? nil : journal.checkIn(on: $0)?.energy.map(Double.init) }
-        let tallies = days.map { day in day <= today ? HeatmapLevels.tally(Array(schedules.values), on: day) : (done: 0, due: 0) }
+        let tallies = days.map { day in day <= today ? HeatmapLevels.tally(journal.ordered(schedules), on: day) : (done: 0, due: 0) }
         // Each habit's week: the completion rate over the week's days through --date.
         let rowTallies = rows.map { habit, _ -> (done: Int, due: Int) in
             guard days[0] <= today, let schedule = schedules[habit.id.lowercased()] else { return (0, 0) }
@@ -103,7 +103,7 @@ enum MonthCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let (journal, today) = try session.analyticsJournal()
         let grid = MonthGrid(containing: today, weekStart: journal.weekStart)
-        let schedules = Array(journal.schedules(today: today).values)
+        let schedules = journal.ordered(journal.schedules(today: today))
         let first = today.startOfMonth
         let count = Day.daysIn(month: grid.month, year: grid.year)
         let days = (0..<count).map { first.adding(days: $0) }

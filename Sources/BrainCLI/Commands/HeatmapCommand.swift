@@ -37,7 +37,7 @@ enum HeatmapCommand: BrainCommand {
                     levels[day] = schedule.flatMap { HeatmapLevels.habit($0, on: day) } ?? 0
                 }
             } else {
-                let schedules = Array(journal.schedules(today: asOf).values)
+                let schedules = journal.ordered(journal.schedules(today: asOf))
                 for ordinal in first.ordinal...asOf.ordinal {
                     let day = Day(ordinal: ordinal)
                     let tally = HeatmapLevels.tally(schedules, on: day)

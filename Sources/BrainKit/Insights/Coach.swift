@@ -100,7 +100,7 @@ public enum Coach {
                               streak: Streaks(schedule: schedule).current, unit: Streaks.unit(of: habit.frequency),
                               strength: HabitStrength.scores(schedule).last)
         }
-        let vitality = AreaVitality.compute(areas: journal.areas, schedules: Array(schedules.values))
+        let vitality = AreaVitality.compute(areas: journal.areas, schedules: journal.ordered(schedules))
         let areas = zip(journal.areas, vitality).map { ($0.0.id, $0.0.title, $0.1.consistency) }
         return nudges(habits: habits, areas: areas)
     }

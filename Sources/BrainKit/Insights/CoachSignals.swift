@@ -49,8 +49,8 @@ public struct CoachSignals: Hashable, Sendable {
     /// The signals of a journal on `today`.
     public init(journal: Journal, today: Day) {
         let current = journal.schedules(today: today)
-        let now = Array(current.values)
-        let before = Array(journal.schedules(today: today.adding(days: -7)).values)
+        let now = journal.ordered(current)
+        let before = journal.ordered(journal.schedules(today: today.adding(days: -7)))
         let thisWeek = AreaVitality.compute(areas: journal.areas, schedules: now)
         let lastWeek = AreaVitality.compute(areas: journal.areas, schedules: before)
         areas = zip(journal.areas, zip(thisWeek, lastWeek)).map { area, pair in

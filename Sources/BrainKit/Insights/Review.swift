@@ -85,7 +85,7 @@ public struct Review: Hashable, Sendable, Codable {
         energy = MoodInsights.mean(energies)
         moodDays = moods.count
         energyDays = energies.count
-        let vitality = AreaVitality.compute(areas: journal.areas, schedules: Array(schedules.values))
+        let vitality = AreaVitality.compute(areas: journal.areas, schedules: journal.ordered(schedules))
         areas = zip(journal.areas, vitality).map { AreaLine(area: $0.id, title: $0.title, consistency: $1.consistency, label: $1.label) }
         identity = AreaVitality.identityScore(vitality, areas: journal.areas)
         let overview = GoalOverview(journal: journal, schedules: schedules, today: today)
