@@ -1,0 +1,52 @@
+import BrainKit
+
+/// `brain coach`: today's message and the ranked nudges.
+enum CoachCommand: BrainCommand {
+    static let spec = CommandSpec(
+        name: "coach",
+        summary: "today's coaching message and what to do next",
+        discussion: """
+        The message follows the first rule that fires: an area down 15 points or more on last
+        week, an area up 10 points or more, a goal 5 days or more behind its due date at its pace,
+        else the identity score and its strongest area. Nudges: streaks of 3 or more still open
+        today, habits due and open, dormant areas. docs/ANALYTICS.md, "Coach and nudges".
+        """,
+        options: [
+            .value("date", "DAY", "compute as of this day (default today)"),
+            .flag("json", "print JSON"),
+        ],
+        examples: ["brain coach", "brain coach --json"])
+
+    static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        let (journal, today) = try session.analyticsJournal()
+        let message = Coach.message(journal: journal, today: today)
+        let nudges = Coach.nudges(journal: journal, today: today)
+        if arguments.flag("json") {
+            try session.json(AJSON.object([
+                "schemaVersion": .int(1), "date": .string(today.description),
+                "message": message.map { message in
+                    .object(["rule": .string(message.rule.rawValue), "subject": .string(message.subject),
+                             "text": .string(message.text), "template": .int(message.template)])
+                } ?? .null,
+                "nudges": .array(nudges.map { nudge in
+                    .object(["kind": .string(nudge.kind.rawValue), "subject": .string(nudge.subject),
+                             "value": .number(nudge.value), "text": .string(nudge.text)])
+                }),
+            ]))
+            return ExitCode.success
+        }
+        let style = session.style
+        session.line(message.map { style($0.text, .strong) } ?? "Nothing to say yet: no area has a habit due this week.")
+        if nudges.isEmpty {
+            session.line(style("Nothing open today.", .muted))
+            return ExitCode.success
+        }
+        session.line("")
+        session.line(style("Next", .accent))
+        for (offset, nudge) in nudges.enumerated() {
+            let role: Style.Role = nudge.kind == .streakAtRisk ? .warn : nudge.kind == .dormantArea ? .bad : .accent
+            session.line(String(repeating: " ", count: offset < 9 ? 2 : 1) + "\(offset + 1). " + style(nudge.text, role == .accent ? .strong : role))
+        }
+        return ExitCode.success
+    }
+}

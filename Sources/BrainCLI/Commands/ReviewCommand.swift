@@ -1,0 +1,56 @@
+import BrainKit
+
+/// `brain review week|month [--write]`: the period's numbers as a review note.
+enum ReviewCommand: BrainCommand {
+    static let spec = CommandSpec(
+        name: "review",
+        summary: "a week or month review with the period's numbers; --write saves it as a note",
+        discussion: """
+        The period is the calendar week (from week-start) or month holding --date, through that day:
+        completion per habit, the longest current streaks, mean mood and energy, area vitality,
+        identity score and active goals. --write creates notes/DATE-week-review.md (or
+        -month-review) with type: reflection and never overwrites an existing file.
+        """,
+        positionals: [.init(name: "PERIOD", help: "week or month", choices: ["week", "month"])],
+        options: [
+            .flag("write", "save the review as a reflection note and print its path"),
+            .value("date", "DAY", "review the period holding this day, through it (default today)"),
+            .flag("json", "print JSON"),
+        ],
+        examples: ["brain review week", "brain review month --write", "brain review week --date -7 --json"])
+
+    struct Output: Encodable {
+        var schemaVersion = 1
+        var date: String
+        var review: Review
+        var path: String?
+    }
+
+    static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        let (journal, today) = try session.analyticsJournal()
+        let period = Review.Period(rawValue: arguments.positional(0) ?? "week") ?? .week
+        let review = Review(journal: journal, period: period, today: today)
+        let text = review.markdown()
+        var written: String?
+        if arguments.flag("write") {
+            let vault = try session.vault()
+            let relative = vault.config.folders.notes + "/\(today)-\(period.rawValue)-review.md"
+            let absolute = VaultPaths.join(vault.root, relative)
+            if FileSystem.exists(absolute) { throw CLIError.failure("\(relative) already exists; not overwriting it") }
+            // createNew refuses to replace a file that appeared since the check.
+            try FileSystem.createNew(Array(text.utf8), at: absolute)
+            session.invalidateIndex()
+            written = relative
+        }
+        if arguments.flag("json") {
+            try session.json(Output(date: today.description, review: review, path: written))
+            return ExitCode.success
+        }
+        if let written {
+            session.line(written)
+        } else {
+            session.out(text)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,69 @@
+/// The numbers the coach's rules read, gathered from a journal (or built by hand in tests).
+public struct CoachSignals: Hashable, Sendable {
+    /// An area's 7-day consistency this week (ending today) and last week (ending 7 days ago).
+    public struct AreaChange: Hashable, Sendable {
+        public var area: String
+        public var title: String
+        public var thisWeek: Double?
+        public var lastWeek: Double?
+
+        public init(area: String, title: String, thisWeek: Double?, lastWeek: Double?) {
+            self.area = area
+            self.title = title
+            self.thisWeek = thisWeek
+            self.lastWeek = lastWeek
+        }
+    }
+
+    /// A goal with a pace projection.
+    public struct GoalPace: Hashable, Sendable {
+        public var goal: String
+        public var title: String
+        public var progress: Double
+        public var due: Day
+        public var finish: Day
+        public var daysLate: Int
+
+        public init(goal: String, title: String, progress: Double, due: Day, finish: Day, daysLate: Int) {
+            self.goal = goal
+            self.title = title
+            self.progress = progress
+            self.due = due
+            self.finish = finish
+            self.daysLate = daysLate
+        }
+    }
+
+    public var areas: [AreaChange]
+    public var goals: [GoalPace]
+    public var identityThisWeek: Double?
+    public var identityLastWeek: Double?
+
+    public init(areas: [AreaChange], goals: [GoalPace], identityThisWeek: Double?, identityLastWeek: Double?) {
+        self.areas = areas
+        self.goals = goals
+        self.identityThisWeek = identityThisWeek
+        self.identityLastWeek = identityLastWeek
+    }
+
+    /// The signals of a journal on `today`.
+    public init(journal: Journal, today: Day) {
+        let current = journal.schedules(today: today)
+        let now = journal.ordered(current)
+        let before = journal.ordered(journal.schedules(today: today.adding(days: -7)))
+        let thisWeek = AreaVitality.compute(areas: journal.areas, schedules: now)
+        let lastWeek = AreaVitality.compute(areas: journal.areas, schedules: before)
+        areas = zip(journal.areas, zip(thisWeek, lastWeek)).map { area, pair in
+            AreaChange(area: area.id, title: area.title, thisWeek: pair.0.consistency, lastWeek: pair.1.consistency)
+        }
+        identityThisWeek = AreaVitality.identityScore(thisWeek, areas: journal.areas)
+        identityLastWeek = AreaVitality.identityScore(lastWeek, areas: journal.areas)
+        let overview = GoalOverview(journal: journal, schedules: current, today: today)
+        goals = journal.goals.compactMap { goal in
+            guard goal.status == .active, let entry = overview.entry(goal.id), let pace = entry.progress.pace,
+                  let due = goal.due, let value = entry.progress.value else { return nil }
+            return GoalPace(goal: goal.id, title: goal.title, progress: value, due: due,
+                            finish: pace.projectedFinish, daysLate: pace.daysLate)
+        }
+    }
+}

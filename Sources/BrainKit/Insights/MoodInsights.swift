@@ -1,0 +1,90 @@
+/// Insights from mood and energy: weekly means, and how each habit goes with mood.
+public enum MoodInsights {
+    /// Days needed on each side before a habit's mood comparison is shown.
+    public static let minimumDays = 10
+
+    /// One calendar week's mean mood and energy.
+    public struct Week: Hashable, Sendable, Codable {
+        public var start: Day
+        public var mood: Double?
+        public var energy: Double?
+        public var moodDays: Int
+        public var energyDays: Int
+    }
+
+    /// Mean mood on days a habit was done versus days it was due and not done.
+    public struct HabitMood: Hashable, Sendable, Codable {
+        public var habit: String
+        public var doneDays: Int
+        public var missedDays: Int
+        public var doneMood: Double?
+        public var missedMood: Double?
+        /// doneMood − missedMood, when both exist.
+        public var difference: Double? {
+            guard let doneMood, let missedMood else { return nil }
+            return doneMood - missedMood
+        }
+        /// Shown only with at least `minimumDays` on each side.
+        public var isShown: Bool { doneDays >= MoodInsights.minimumDays && missedDays >= MoodInsights.minimumDays }
+    }
+
+    /// Weekly means over the weeks (per `weekStart`) from the week holding `from` through the week
+    /// holding `through`; days with no score count for nothing.
+    public static func weeks(checkIns: [CheckIn], from: Day, through: Day, weekStart: Weekday) -> [Week] {
+        var result: [Week] = []
+        var start = from.startOfWeek(weekStart)
+        var byDay: [Day: CheckIn] = [:]
+        for checkIn in checkIns { byDay[checkIn.day] = checkIn }
+        while start <= through {
+            var moods: [Int] = []
+            var energies: [Int] = []
+            for offset in 0..<7 {
+                let day = start.adding(days: offset)
+                guard day >= from, day <= through, let checkIn = byDay[day] else { continue }
+                if let mood = checkIn.mood { moods.append(mood) }
+                if let energy = checkIn.energy { energies.append(energy) }
+            }
+            result.append(Week(start: start, mood: mean(moods), energy: mean(energies),
+                               moodDays: moods.count, energyDays: energies.count))
+            start = start.adding(days: 7)
+        }
+        return result
+    }
+
+    /// One habit's mood split: done days (any active done day) against due days not done, both
+    /// with a mood; today is left out while it is still open.
+    public static func habitMood(_ schedule: Schedule, moods: [Day: Int]) -> HabitMood {
+        var done: [Int] = []
+        var missed: [Int] = []
+        for index in 0..<schedule.count {
+            let day = Day(ordinal: schedule.first.ordinal + index)
+            guard let mood = moods[day] else { continue }
+            if schedule.done[index] {
+                done.append(mood)
+            } else if day < schedule.today, schedule.isDue(on: day) {
+                missed.append(mood)
+            }
+        }
+        return HabitMood(habit: schedule.habit.id, doneDays: done.count, missedDays: missed.count,
+                         doneMood: mean(done), missedMood: mean(missed))
+    }
+
+    /// The habits most linked to good days: shown comparisons ranked by difference (largest
+    /// first, ties by habit id).
+    public static func goodDayHabits(_ items: [HabitMood]) -> [HabitMood] {
+        items.filter { $0.isShown && $0.difference != nil }.sorted {
+            ($0.difference!, $1.habit) > ($1.difference!, $0.habit)
+        }
+    }
+
+    /// Moods by day from check-ins.
+    public static func moods(_ checkIns: [CheckIn]) -> [Day: Int] {
+        var result: [Day: Int] = [:]
+        for checkIn in checkIns { if let mood = checkIn.mood { result[checkIn.day] = mood } }
+        return result
+    }
+
+    static func mean(_ values: [Int]) -> Double? {
+        values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
+    }
+}
