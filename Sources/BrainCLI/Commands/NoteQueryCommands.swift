@@ -89,19 +89,35 @@ extension Session {
         }
     }
 
-    /// The text of the source line a link sits on, for backlink context.
-    func lineText(_ path: String, line: Int, vault: Vault) -> String {
-        guard let text = try? FileSystem.readText(VaultPaths.join(vault.root, path)) else { return "" }
-        var number = 0
-        for candidate in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            if number == line {
-                var trimmed = Substring(candidate)
-                if trimmed.hasSuffix("\r") { trimmed = trimmed.dropLast() }
-                return String(trimmed).trimmingBlanks
+    /// The text of the lines links sit on, for backlink context: each file is read once.
+    func lineTexts(_ places: [(path: String, line: Int)], vault: Vault) -> [String] {
+        var wanted: [String: Set<Int>] = [:]
+        for place in places { wanted[place.path, default: []].insert(place.line) }
+        var found: [String: [Int: String]] = [:]
+        for (path, lines) in wanted {
+            guard let bytes = try? FileSystem.read(VaultPaths.join(vault.root, path)) else { continue }
+            var texts: [Int: String] = [:]
+            var line = 1
+            var start = 0
+            let last = lines.max() ?? 0
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = 0
+                while index <= buffer.count && line <= last {
+                    if index == buffer.count || buffer[index] == UInt8(ascii: "\n") {
+                        if lines.contains(line) {
+                            var end = index
+                            if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                            texts[line] = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self).trimmingBlanks
+                        }
+                        line += 1
+                        start = index + 1
+                    }
+                    index += 1
+                }
             }
+            found[path] = texts
         }
-        return ""
+        return places.map { found[$0.path]?[$0.line] ?? "" }
     }
 }
 
@@ -132,9 +148,11 @@ enum ShowCommand: BrainCommand {
         let note = try session.note(arguments.positional(0)!, in: index)
         let record = index.records[note]
         let links = index.links(of: note).map { LinkOutput($0, index: index) }
-        let backlinks = index.backlinks(of: note).map {
-            BacklinkOutput(path: index.records[$0.source].path, line: $0.link.line, column: $0.link.column,
-                           text: session.lineText(index.records[$0.source].path, line: $0.link.line, vault: vault))
+        let references = index.backlinks(of: note)
+        let texts = session.lineTexts(references.map { (index.records[$0.source].path, $0.link.line) }, vault: vault)
+        let backlinks = zip(references, texts).map { reference, text in
+            BacklinkOutput(path: index.records[reference.source].path, line: reference.link.line,
+                           column: reference.link.column, text: text)
         }
         let diagnostics = index.diagnostics().filter { $0.path == record.path }.map(\.description)
         if arguments.flag("json") {
@@ -230,10 +248,11 @@ enum BacklinksCommand: BrainCommand {
         let index = try session.index()
         let vault = try session.vault()
         let note = try session.note(arguments.positional(0)!, in: index)
-        let backlinks = index.backlinks(of: note).map { reference -> BacklinkOutput in
-            let path = index.records[reference.source].path
-            return BacklinkOutput(path: path, line: reference.link.line, column: reference.link.column,
-                                  text: arguments.flag("json") ? "" : session.lineText(path, line: reference.link.line, vault: vault))
+        let references = index.backlinks(of: note)
+        let texts = session.lineTexts(references.map { (index.records[$0.source].path, $0.link.line) }, vault: vault)
+        let backlinks = zip(references, texts).map { reference, text in
+            BacklinkOutput(path: index.records[reference.source].path, line: reference.link.line,
+                           column: reference.link.column, text: text)
         }
         if arguments.flag("json") {
             try session.json(Output(path: index.records[note].path, backlinks: backlinks))

@@ -31,7 +31,8 @@ public final class VaultIndex: @unchecked Sendable {
     /// For each record, for each of its links, where the link points.
     public private(set) var resolutions: [[Resolution]]
     public private(set) var report: Report
-    private let resolver: LinkResolver
+    /// Built on first use: queries that only read cached resolutions never pay for it.
+    private lazy var resolver = LinkResolver(records: records)
     private let recordByPath: [String: Int]
     /// Lower-cased habit file stems → the stem as written.
     let habitStems: [String: String]
@@ -41,7 +42,6 @@ public final class VaultIndex: @unchecked Sendable {
         self.records = records
         self.resolutions = resolutions
         self.report = report
-        resolver = LinkResolver(records: records)
         var byPath: [String: Int] = [:]
         byPath.reserveCapacity(records.count)
         for (index, record) in records.enumerated() { byPath[record.path] = index }
@@ -96,7 +96,7 @@ public final class VaultIndex: @unchecked Sendable {
         let all = records.map { $0! }
 
         // Resolve links: everything when the set of names changed, else only the re-read files.
-        let resolver = LinkResolver(records: all)
+        var resolver: LinkResolver?
         var resolutions: [[Resolution]]
         let namesChanged = cached == nil || report.added > 0 || report.removed > 0
             || toParse.contains { index in
@@ -104,14 +104,21 @@ public final class VaultIndex: @unchecked Sendable {
                 return old.title != all[index].title || old.aliases != all[index].aliases
             }
         if namesChanged {
-            resolutions = resolveAll(all, resolver: resolver)
+            let built = LinkResolver(records: all)
+            resolver = built
+            resolutions = resolveAll(all, resolver: built)
         } else {
             resolutions = cached!.resolutions
-            for index in toParse {
-                resolutions[index] = all[index].links.map { resolver.resolve($0, from: index) }
+            if !toParse.isEmpty {
+                let built = LinkResolver(records: all)
+                resolver = built
+                for index in toParse {
+                    resolutions[index] = all[index].links.map { built.resolve($0, from: index) }
+                }
             }
         }
         let index = VaultIndex(vault: vault, records: all, resolutions: resolutions, report: report)
+        if let resolver { index.resolver = resolver }
         if save && (toParse.count > 0 || report.removed > 0 || cached == nil) {
             index.saveCache()
         }

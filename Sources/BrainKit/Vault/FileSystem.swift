@@ -156,28 +156,40 @@ public enum FileSystem {
             guard let dir = opendir(absolute) else { continue }
             let dirFD = dirfd(dir)
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                // Work on the name's bytes: this loop runs for every file of the vault on every command.
+                let (name, isMarkdown, hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool, UInt8) in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    var length = 0
+                    while length < bytes.count && bytes[length] != 0 { length += 1 }
+                    let hidden = length == 0 || bytes[0] == UInt8(ascii: ".")
+                    if hidden { return ("", false, true, 0) }
+                    let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
+                        && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
+                    return (name, markdown, false, entry.pointee.d_type)
                 }
-                if name.hasPrefix(".") { continue }
+                if hidden { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if type == UInt8(DT_DIR) {
+                    pending.append(child)
+                    continue
+                }
+                if type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
+                if type == UInt8(DT_REG) && !isMarkdown { continue }
                 var info = stat()
                 guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     pending.append(child)
-                case S_IFREG:
-                    let lower = name.utf8.count >= 3 ? name.suffix(3).lowercased() : ""
-                    if lower == ".md" {
-                        result.append(FileStamp(path: child, size: Int(info.st_size), modified: modifiedNanoseconds(info)))
-                    }
+                case S_IFREG where isMarkdown:
+                    result.append(FileStamp(path: child, size: Int(info.st_size), modified: modifiedNanoseconds(info)))
                 default:
                     continue
                 }
             }
             closedir(dir)
         }
-        result.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        result.sort { $0.path < $1.path }
         return result
     }
 

@@ -32,15 +32,27 @@ public enum VaultPaths {
 
     /// The folder part of a relative path (`a/b.md` → `a`, `b.md` → ``).
     public static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
     /// The file name without folders and without the `.md` extension.
     public static func stem(of path: String) -> String {
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        if name.lowercased().hasSuffix(".md") { return String(name.dropLast(3)) }
-        return name
+        // Byte arithmetic: this runs for every file on every index load.
+        let utf8 = path.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        var end = utf8.endIndex
+        if utf8.distance(from: start, to: end) >= 3 {
+            let dot = utf8.index(end, offsetBy: -3)
+            var bytes = utf8[dot...].makeIterator()
+            if bytes.next() == UInt8(ascii: "."), let m = bytes.next(), let d = bytes.next(),
+               m | 0x20 == UInt8(ascii: "m"), d | 0x20 == UInt8(ascii: "d") {
+                end = dot
+            }
+        }
+        if start == utf8.startIndex && end == utf8.endIndex { return path }
+        return String(path[start..<end])
     }
 
     /// Resolves symlinks of an absolute path that exists (`realpath`).
