@@ -41,7 +41,13 @@ struct LinkResolver {
     /// Lower-cased, without a `.md` extension: the form every table is keyed by.
     static func key(_ path: some StringProtocol) -> String {
         var text = path.lowercased()
-        if text.hasSuffix(".md") { text.removeLast(3) }
+        let utf8 = text.utf8
+        if utf8.count >= 3 {
+            var tail = utf8.suffix(3).makeIterator()
+            if tail.next() == UInt8(ascii: "."), tail.next() == UInt8(ascii: "m"), tail.next() == UInt8(ascii: "d") {
+                text.removeLast(3)
+            }
+        }
         return text
     }
 
@@ -95,6 +101,9 @@ struct LinkResolver {
 extension String {
     /// The string without leading and trailing spaces and tabs.
     public var trimmingBlanks: String {
+        // Fast path on bytes: most strings have nothing to trim.
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return self }
         var slice = Substring(self)
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }

@@ -155,11 +155,44 @@ public final class VaultIndex: @unchecked Sendable {
     }
 
     static func resolveAll(_ records: [NoteRecord], resolver: LinkResolver) -> [[Resolution]] {
+        // A link's resolution depends only on its kind, its target and the linking note's folder
+        // (an empty target aside), so each distinct target is resolved once per folder.
         var result = [[Resolution]](repeating: [], count: records.count)
+        var memo: [String: [MemoKey: Resolution]] = [:]
+        var currentFolder = ""
+        var known: [MemoKey: Resolution] = [:]
         for (index, record) in records.enumerated() where !record.links.isEmpty {
-            result[index] = record.links.map { resolver.resolve($0, from: index) }
+            let folder = VaultPaths.directory(of: record.path)
+            if folder != currentFolder {
+                // Move the tables rather than copy them.
+                memo[currentFolder] = known
+                known = memo.removeValue(forKey: folder) ?? [:]
+                currentFolder = folder
+            }
+            var resolved: [Resolution] = []
+            resolved.reserveCapacity(record.links.count)
+            for link in record.links {
+                if link.target.isEmpty {
+                    resolved.append(resolver.resolve(link, from: index))
+                    continue
+                }
+                let key = MemoKey(target: link.target, markdown: link.kind == .markdown || link.kind == .url)
+                if let hit = known[key] {
+                    resolved.append(hit)
+                } else {
+                    let resolution = resolver.resolve(link, from: index)
+                    known[key] = resolution
+                    resolved.append(resolution)
+                }
+            }
+            result[index] = resolved
         }
         return result
+    }
+
+    private struct MemoKey: Hashable {
+        var target: String
+        var markdown: Bool
     }
 
     // MARK: Lookups
@@ -281,7 +314,7 @@ public final class VaultIndex: @unchecked Sendable {
         let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
         if !FileSystem.exists(ignore) { try? FileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
         try? FileSystem.makeDirectories(folder)
-        try? FileSystem.writeAtomically(writer.bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath))
+        try? FileSystem.writeAtomically(writer.bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)
     }
 }
 

@@ -82,7 +82,8 @@ public enum FileSystem {
 
     /// Writes a file atomically: a temporary file in the same folder, flushed, then renamed over.
     /// Readers see the old bytes or the new bytes, never a mix; the file's mode is kept.
-    public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(VaultError) {
+    /// `durable: false` skips the flush to disk, for caches that can be rebuilt.
+    public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String, durable: Bool = true) throws(VaultError) {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -108,7 +109,7 @@ public enum FileSystem {
             written += result
         }
         fchmod(fd, mode)
-        guard fsync(fd) == 0, close(fd) == 0 else {
+        guard !durable || fsync(fd) == 0, close(fd) == 0 else {
             let message = errorText()
             unlink(temporary)
             throw .io(path: path, message: message)
