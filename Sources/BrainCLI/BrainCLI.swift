@@ -93,6 +93,7 @@ public enum BrainCLI {
                 return ExitCode.success
             }
             let session = Session(context: context, arguments: parsed)
+            if context.isProcess { _ = Unmanaged.passRetained(session) }
             return try command.run(parsed, session)
         } catch {
             return fail(error, context: context, color: color)

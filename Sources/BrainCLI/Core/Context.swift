@@ -82,6 +82,9 @@ public struct Context {
     public var now: Date
     /// The local time zone used to turn `now` into a day.
     public var timeZone: TimeZone
+    /// Whether this run is the whole process: large structures are then left for the process
+    /// exit to reclaim instead of being freed one by one.
+    public var isProcess = false
 
     public init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
                 currentDirectory: String, now: Date, timeZone: TimeZone = .current) {
@@ -100,9 +103,11 @@ public struct Context {
         let environment = ProcessInfo.processInfo.environment
         var now = Date()
         if let fixed = environment["BRAIN_NOW"], let parsed = parseInstant(fixed) { now = parsed }
-        return Context(stdout: TextOutput(fileDescriptor: 1), stderr: TextOutput(fileDescriptor: 2),
-                       stdin: StandardInput(), environment: environment,
-                       currentDirectory: FileManager.default.currentDirectoryPath, now: now)
+        var context = Context(stdout: TextOutput(fileDescriptor: 1), stderr: TextOutput(fileDescriptor: 2),
+                              stdin: StandardInput(), environment: environment,
+                              currentDirectory: FileManager.default.currentDirectoryPath, now: now)
+        context.isProcess = true
+        return context
     }
 
     /// `2026-11-22T09:30:00`, with or without a zone, or a bare day (noon local time).

@@ -71,7 +71,17 @@ struct BinaryReader {
 
     var isAtEnd: Bool { offset >= bytes.count }
 
+    @inline(__always)
     mutating func uint() throws(Corrupt) -> UInt64 {
+        // Most numbers in the cache fit in one byte.
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            defer { offset += 1 }
+            return UInt64(bytes[offset])
+        }
+        return try longUInt()
+    }
+
+    private mutating func longUInt() throws(Corrupt) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {

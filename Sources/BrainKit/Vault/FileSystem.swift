@@ -190,8 +190,20 @@ public enum FileSystem {
             }
             closedir(dir)
         }
-        result.sort { $0.path < $1.path }
+        result.sort { byteOrder($0.path, $1.path) }
         return result
+    }
+
+    /// Byte order of UTF-8 paths with memcmp: the same order on every machine and locale.
+    static func byteOrder(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
     }
 
     static func modifiedNanoseconds(_ info: stat) -> Int64 {
