@@ -20,6 +20,7 @@ public enum BrainCLI {
         OrphansCommand.self,
         GraphCommand.self,
         ValidateCommand.self,
+        DemoCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
         CompleteCommand.self,
