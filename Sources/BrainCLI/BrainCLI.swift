@@ -38,6 +38,7 @@ public enum BrainCLI {
         RenameCommand.self,
         ValidateCommand.self,
         IndexCommand.self,
+        DemoCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
         CompleteCommand.self,
