@@ -32,7 +32,7 @@ enum IndexCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index(rebuild: arguments.flag("rebuild"))
         let report = index.report
-        let links = index.records.reduce(0) { $0 + $1.links.count }
+        let links = index.resolutions.reduce(0) { $0 + $1.count }
         let diagnostics = index.diagnostics(suggest: false).count
         let output = Output(files: report.files, notes: index.records.count, links: links, tags: index.tagCounts().count,
                             diagnostics: diagnostics, reread: report.reread, added: report.added, changed: report.changed,

@@ -24,6 +24,18 @@ struct BinaryWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// Starts a section whose length is written in front of it, so readers can skip it.
+    mutating func beginSection() -> Int {
+        let position = bytes.count
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        return position
+    }
+
+    mutating func endSection(_ position: Int) {
+        let length = UInt32(bytes.count - position - 4)
+        for index in 0..<4 { bytes[position + index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
+    }
+
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     mutating func double(_ value: Double) {
@@ -70,6 +82,17 @@ struct BinaryReader {
     }
 
     var isAtEnd: Bool { offset >= bytes.count }
+
+    /// Skips a section written with `beginSection`/`endSection`; returns where its content starts.
+    mutating func skipSection() throws(Corrupt) -> Int {
+        guard offset + 4 <= bytes.count else { throw Corrupt() }
+        var length = 0
+        for index in 0..<4 { length |= Int(bytes[offset + index]) << (8 * index) }
+        let start = offset + 4
+        guard start + length <= bytes.count else { throw Corrupt() }
+        offset = start + length
+        return start
+    }
 
     @inline(__always)
     mutating func uint() throws(Corrupt) -> UInt64 {

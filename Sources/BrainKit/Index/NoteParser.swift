@@ -39,6 +39,7 @@ public enum NoteParser {
 
         var record = NoteRecord(stamp: stamp, kind: kind, title: title)
         record.frontMatter = frontMatter
+        record.pinned = frontMatter["pinned"]?.bool ?? false
         record.aliases = frontMatter["aliases"]?.stringList ?? frontMatter["alias"]?.stringList ?? []
         record.tags = tags(frontMatter: frontMatter, body: scan.tags)
         record.links = frontMatterLinks(yamlText, firstLine: yamlFirstLine, yamlOffset: yamlStart) + scan.links

@@ -1,4 +1,9 @@
 /// What the index knows about one file: enough to answer every query without reading it again.
+///
+/// A record loaded from the cache decodes its larger parts (front-matter, links, tasks,
+/// headings, diagnostics, habit lines) only when they are read, so a query such as `brain tags`
+/// never pays for the links of 100,000 notes. Reading a part decodes it each time; keep a local
+/// copy when a loop reads one part of one record many times.
 public struct NoteRecord: Hashable, Sendable {
     public var stamp: FileStamp
     public var kind: NoteKind
@@ -7,22 +12,49 @@ public struct NoteRecord: Hashable, Sendable {
     public var aliases: [String]
     /// Tags as first written (front-matter then body), each once, compared case-insensitively.
     public var tags: [String]
-    public var frontMatter: YAMLMap
-    /// Links of the body and wikilinks inside front-matter values, in file order.
-    public var links: [Link]
-    public var tasks: [TaskItem]
-    public var headings: [Heading]
-    /// Parse problems and model problems of this file alone (links are checked by the index).
-    public var diagnostics: [Diagnostic]
-    /// Habit lines, for daily files.
-    public var habitLines: [HabitLine]
+    /// `pinned: true` in the front-matter.
+    public var pinned: Bool
     /// The day of a daily file (`date:` or the file stem).
     public var day: Day?
+
+    private var stored = Parts()
+    private var lazy: LazyParts?
 
     public var path: String { stamp.path }
     public var stem: String { VaultPaths.stem(of: stamp.path) }
 
-    public var pinned: Bool { frontMatter["pinned"]?.bool ?? false }
+    public var frontMatter: YAMLMap {
+        get { stored.frontMatter ?? lazy?.frontMatter() ?? YAMLMap() }
+        set { stored.frontMatter = newValue }
+    }
+
+    /// Links of the body and wikilinks inside front-matter values, in file order.
+    public var links: [Link] {
+        get { stored.links ?? lazy?.links() ?? [] }
+        set { stored.links = newValue }
+    }
+
+    public var tasks: [TaskItem] {
+        get { stored.tasks ?? lazy?.tasks() ?? [] }
+        set { stored.tasks = newValue }
+    }
+
+    public var headings: [Heading] {
+        get { stored.headings ?? lazy?.headings() ?? [] }
+        set { stored.headings = newValue }
+    }
+
+    /// Parse problems and model problems of this file alone (links are checked by the index).
+    public var diagnostics: [Diagnostic] {
+        get { stored.diagnostics ?? lazy?.diagnostics(path: stamp.path) ?? [] }
+        set { stored.diagnostics = newValue }
+    }
+
+    /// Habit lines, for daily files.
+    public var habitLines: [HabitLine] {
+        get { stored.habitLines ?? lazy?.habitLines() ?? [] }
+        set { stored.habitLines = newValue }
+    }
 
     public init(stamp: FileStamp, kind: NoteKind, title: String, aliases: [String] = [], tags: [String] = [],
                 frontMatter: YAMLMap = YAMLMap(), links: [Link] = [], tasks: [TaskItem] = [], headings: [Heading] = [],
@@ -32,12 +64,45 @@ public struct NoteRecord: Hashable, Sendable {
         self.title = title
         self.aliases = aliases
         self.tags = tags
-        self.frontMatter = frontMatter
-        self.links = links
-        self.tasks = tasks
-        self.headings = headings
-        self.diagnostics = diagnostics
-        self.habitLines = habitLines
+        self.pinned = frontMatter["pinned"]?.bool ?? false
         self.day = day
+        stored = Parts(frontMatter: frontMatter, links: links, tasks: tasks, headings: headings,
+                       diagnostics: diagnostics, habitLines: habitLines)
+    }
+
+    /// A record whose larger parts stay in the cache bytes until read.
+    init(stamp: FileStamp, kind: NoteKind, title: String, aliases: [String], tags: [String], pinned: Bool,
+         day: Day?, lazy: LazyParts) {
+        self.stamp = stamp
+        self.kind = kind
+        self.title = title
+        self.aliases = aliases
+        self.tags = tags
+        self.pinned = pinned
+        self.day = day
+        self.lazy = lazy
+    }
+
+    public static func == (lhs: NoteRecord, rhs: NoteRecord) -> Bool {
+        lhs.stamp == rhs.stamp && lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.aliases == rhs.aliases
+            && lhs.tags == rhs.tags && lhs.pinned == rhs.pinned && lhs.day == rhs.day
+            && lhs.frontMatter == rhs.frontMatter && lhs.links == rhs.links && lhs.tasks == rhs.tasks
+            && lhs.headings == rhs.headings && lhs.diagnostics == rhs.diagnostics && lhs.habitLines == rhs.habitLines
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stamp)
+        hasher.combine(kind)
+        hasher.combine(title)
+    }
+
+    /// Parts set in memory (parsed or assigned); nil means "read from the cache, if any".
+    private struct Parts: Sendable {
+        var frontMatter: YAMLMap?
+        var links: [Link]?
+        var tasks: [TaskItem]?
+        var headings: [Heading]?
+        var diagnostics: [Diagnostic]?
+        var habitLines: [HabitLine]?
     }
 }

@@ -42,9 +42,10 @@ extension VaultIndex {
     /// Links from other notes (and the note itself) that resolve to `index`, by path then line.
     public func backlinks(of index: Int) -> [LinkReference] {
         var result: [LinkReference] = []
-        for (source, links) in resolutions.enumerated() {
-            for (position, resolution) in links.enumerated() where resolution == .note(index) {
-                result.append(LinkReference(source: source, link: records[source].links[position], resolution: resolution))
+        for (source, resolved) in resolutions.enumerated() where resolved.contains(.note(index)) {
+            let links = records[source].links
+            for (position, resolution) in resolved.enumerated() where resolution == .note(index) {
+                result.append(LinkReference(source: source, link: links[position], resolution: resolution))
             }
         }
         return result
@@ -125,7 +126,14 @@ extension VaultIndex {
                     }
                 }
             }
-            for (link, resolution) in zip(record.links, resolutions[index]) {
+            // Links are decoded only for files with a link problem.
+            let problems = resolutions[index].contains { resolution in
+                switch resolution {
+                case .missing, .ambiguous: return true
+                default: return false
+                }
+            }
+            for (link, resolution) in zip(problems ? record.links : [], resolutions[index]) {
                 switch resolution {
                 case .missing:
                     if reportedLines.contains(link.line) { continue }

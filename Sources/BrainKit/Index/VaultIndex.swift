@@ -8,7 +8,7 @@ import Dispatch
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 1
+    public static let formatVersion: UInt64 = 2
     public static let cachePath = ".brain/cache/index.bin"
     private static let magic: [UInt8] = Array("BRAINIDX".utf8)
 
@@ -161,7 +161,9 @@ public final class VaultIndex: @unchecked Sendable {
         var memo: [String: [MemoKey: Resolution]] = [:]
         var currentFolder = ""
         var known: [MemoKey: Resolution] = [:]
-        for (index, record) in records.enumerated() where !record.links.isEmpty {
+        for (index, record) in records.enumerated() {
+            let links = record.links
+            if links.isEmpty { continue }
             let folder = VaultPaths.directory(of: record.path)
             if folder != currentFolder {
                 // Move the tables rather than copy them.
@@ -170,8 +172,8 @@ public final class VaultIndex: @unchecked Sendable {
                 currentFolder = folder
             }
             var resolved: [Resolution] = []
-            resolved.reserveCapacity(record.links.count)
-            for link in record.links {
+            resolved.reserveCapacity(links.count)
+            for link in links {
                 if link.target.isEmpty {
                     resolved.append(resolver.resolve(link, from: index))
                     continue
@@ -233,11 +235,20 @@ public final class VaultIndex: @unchecked Sendable {
         let path = VaultPaths.join(vault.root, cachePath)
         guard FileSystem.exists(path) else { return .failure(.missing) }
         guard let bytes = try? FileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
+        let shared = CacheBuffer(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
-            guard buffer.count >= magic.count, Array(buffer[0..<magic.count]) == magic else {
+            // Header: magic, then a checksum of everything after it. Records decode their larger
+            // parts lazily, so the checksum is what catches a damaged file up front.
+            guard buffer.count >= magic.count + 8, Array(buffer[0..<magic.count]) == magic else {
                 return .failure(.unusable("the index cache is corrupt; rebuilding it"))
             }
-            var reader = BinaryReader(buffer, offset: magic.count)
+            var stored: UInt64 = 0
+            for index in 0..<8 { stored |= UInt64(buffer[magic.count + index]) << (8 * UInt64(index)) }
+            let body = UnsafeBufferPointer(rebasing: buffer[(magic.count + 8)...])
+            guard checksum(body) == stored else {
+                return .failure(.unusable("the index cache is corrupt; rebuilding it"))
+            }
+            var reader = BinaryReader(buffer, offset: magic.count + 8)
             do {
                 let version = try reader.uint()
                 guard version == formatVersion else {
@@ -249,13 +260,14 @@ public final class VaultIndex: @unchecked Sendable {
                 let count = try reader.count()
                 var records: [NoteRecord] = []
                 records.reserveCapacity(count)
-                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader)) }
+                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared, verify: false)) }
                 var resolutions: [[Resolution]] = []
                 resolutions.reserveCapacity(count)
-                for record in records {
+                for _ in records {
+                    let linkCount = try reader.count()
                     var links: [Resolution] = []
-                    links.reserveCapacity(record.links.count)
-                    for _ in 0..<record.links.count {
+                    links.reserveCapacity(linkCount)
+                    for _ in 0..<linkCount {
                         let value = try reader.int()
                         switch value {
                         case -1: links.append(.missing)
@@ -284,6 +296,24 @@ public final class VaultIndex: @unchecked Sendable {
         }
     }
 
+    /// A fast 64-bit checksum (multiply-xor over 8-byte words) that catches damaged caches.
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+            offset += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+
     private static func layoutKey(_ vault: Vault) -> String {
         let folders = vault.config.folders
         return [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
@@ -293,11 +323,13 @@ public final class VaultIndex: @unchecked Sendable {
     public func saveCache() {
         var writer = BinaryWriter(capacity: max(1 << 16, records.count * 512))
         for byte in VaultIndex.magic { writer.byte(byte) }
+        for _ in 0..<8 { writer.byte(0) }
         writer.uint(VaultIndex.formatVersion)
         writer.string(VaultIndex.layoutKey(vault))
         writer.uint(UInt64(records.count))
         for record in records { record.encode(into: &writer) }
         for links in resolutions {
+            writer.uint(UInt64(links.count))
             for resolution in links {
                 switch resolution {
                 case .missing: writer.int(-1)
@@ -310,11 +342,15 @@ public final class VaultIndex: @unchecked Sendable {
                 }
             }
         }
+        var bytes = writer.bytes
+        let headerEnd = VaultIndex.magic.count + 8
+        let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[headerEnd...])) }
+        for index in 0..<8 { bytes[VaultIndex.magic.count + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
         let folder = VaultPaths.join(vault.root, ".brain/cache")
         let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
         if !FileSystem.exists(ignore) { try? FileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
         try? FileSystem.makeDirectories(folder)
-        try? FileSystem.writeAtomically(writer.bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)
+        try? FileSystem.writeAtomically(bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)
     }
 }
 
