@@ -54,19 +54,43 @@ extension VaultIndex {
     /// How many notes carry each tag; a nested tag (`work/brain`) also counts for its parents (`work`).
     /// Names are lower-cased; counts are notes, not occurrences.
     public func tagCounts() -> [(name: String, count: Int)] {
-        var counts: [String: Int] = [:]
-        for record in records {
-            var seen = Set<String>()
+        // The same few tags repeat across thousands of notes: lower-case and expand each
+        // distinct spelling once, then count each note once per name.
+        var expansions: [String: [Int]] = [:]
+        var names: [String] = []
+        var nameIDs: [String: Int] = [:]
+        func id(_ name: String) -> Int {
+            if let known = nameIDs[name] { return known }
+            nameIDs[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }
+        var counts: [Int] = []
+        var seen: [Int] = []
+        for record in records where !record.tags.isEmpty {
+            seen.removeAll(keepingCapacity: true)
             for tag in record.tags {
-                let lower = tag.lowercased()
-                var prefix = ""
-                for part in lower.split(separator: "/", omittingEmptySubsequences: true) {
-                    prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
-                    if seen.insert(prefix).inserted { counts[prefix, default: 0] += 1 }
+                let ids: [Int]
+                if let known = expansions[tag] {
+                    ids = known
+                } else {
+                    var expanded: [Int] = []
+                    var prefix = ""
+                    for part in tag.lowercased().split(separator: "/", omittingEmptySubsequences: true) {
+                        prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+                        expanded.append(id(prefix))
+                    }
+                    expansions[tag] = expanded
+                    ids = expanded
+                }
+                for name in ids where !seen.contains(name) {
+                    seen.append(name)
+                    if name >= counts.count { counts.append(contentsOf: repeatElement(0, count: name - counts.count + 1)) }
+                    counts[name] += 1
                 }
             }
         }
-        return counts.map { ($0.key, $0.value) }
+        return counts.indices.map { (names[$0], counts[$0]) }
     }
 
     /// Notes with no links in or out (daily files aside: they are a journal, not a web).

@@ -73,6 +73,11 @@ public final class VaultIndex: @unchecked Sendable {
             previous.reserveCapacity(cached.records.count)
             for (index, record) in cached.records.enumerated() { previous[record.path] = index }
         }
+        // Nothing changed: use the cached records as they are (no copying).
+        if let cached, cached.records.count == files.count,
+           zip(cached.records, files).allSatisfy({ $0.stamp == $1 }) {
+            return VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
+        }
         // Decide what to re-read.
         var records = [NoteRecord?](repeating: nil, count: files.count)
         var toParse: [Int] = []

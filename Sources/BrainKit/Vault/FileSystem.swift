@@ -151,47 +151,58 @@ public enum FileSystem {
     /// with sizes and modification times; sorted by path. Symlinks are not followed.
     public static func markdownFiles(under root: String) -> [FileStamp] {
         var result: [FileStamp] = []
-        var pending: [String] = [""]
-        while let relative = pending.popLast() {
-            let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
-            guard let dir = opendir(absolute) else { continue }
-            let dirFD = dirfd(dir)
-            while let entry = readdir(dir) {
-                // Work on the name's bytes: this loop runs for every file of the vault on every command.
-                let (name, isMarkdown, hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool, UInt8) in
-                    let bytes = raw.bindMemory(to: UInt8.self)
-                    var length = 0
-                    while length < bytes.count && bytes[length] != 0 { length += 1 }
-                    let hidden = length == 0 || bytes[0] == UInt8(ascii: ".")
-                    if hidden { return ("", false, true, 0) }
-                    let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
-                        && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
-                    return (name, markdown, false, entry.pointee.d_type)
-                }
-                if hidden { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
-                if type == UInt8(DT_DIR) {
-                    pending.append(child)
-                    continue
-                }
-                if type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
-                if type == UInt8(DT_REG) && !isMarkdown { continue }
-                var info = stat()
-                guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    pending.append(child)
-                case S_IFREG where isMarkdown:
-                    result.append(FileStamp(path: child, size: Int(info.st_size), modified: modifiedNanoseconds(info)))
-                default:
-                    continue
-                }
-            }
-            closedir(dir)
-        }
-        result.sort { byteOrder($0.path, $1.path) }
+        walk(root: root, relative: "", into: &result)
         return result
+    }
+
+    /// Depth-first, each folder's entries in byte order of their names: a stable order on every
+    /// machine, and cheaper than sorting whole paths.
+    private static func walk(root: String, relative: String, into result: inout [FileStamp]) {
+        let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
+        guard let dir = opendir(absolute) else { return }
+        defer { closedir(dir) }
+        let dirFD = dirfd(dir)
+        var entries: [(name: String, isDirectory: Bool, stamp: FileStamp?)] = []
+        while let entry = readdir(dir) {
+            // Work on the name's bytes: this loop runs for every file of the vault on every command.
+            let (name, isMarkdown, hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool, UInt8) in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var length = 0
+                while length < bytes.count && bytes[length] != 0 { length += 1 }
+                let hidden = length == 0 || bytes[0] == UInt8(ascii: ".")
+                if hidden { return ("", false, true, 0) }
+                let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
+                    && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
+                return (name, markdown, false, entry.pointee.d_type)
+            }
+            if hidden { continue }
+            if type == UInt8(DT_DIR) {
+                entries.append((name, true, nil))
+                continue
+            }
+            if type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
+            if type == UInt8(DT_REG) && !isMarkdown { continue }
+            var info = stat()
+            guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                entries.append((name, true, nil))
+            case S_IFREG where isMarkdown:
+                let path = relative.isEmpty ? name : relative + "/" + name
+                entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: modifiedNanoseconds(info))))
+            default:
+                continue
+            }
+        }
+        entries.sort { byteOrder($0.name, $1.name) }
+        for entry in entries {
+            if let stamp = entry.stamp {
+                result.append(stamp)
+            } else if entry.isDirectory {
+                walk(root: root, relative: relative.isEmpty ? entry.name : relative + "/" + entry.name, into: &result)
+            }
+        }
     }
 
     /// Byte order of UTF-8 paths with memcmp: the same order on every machine and locale.
