@@ -155,7 +155,7 @@ public enum FileSystem {
         return result
     }
 
-    /// Depth-first, each folder's entries in byte order of their names: a stable order on every
+    /// Depth-first, each folder's entries in order of their names: a stable order on every
     /// machine, and cheaper than sorting whole paths.
     private static func walk(root: String, relative: String, into result: inout [FileStamp]) {
         let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
@@ -195,24 +195,15 @@ public enum FileSystem {
                 continue
             }
         }
-        entries.sort { byteOrder($0.name, $1.name) }
-        for entry in entries {
+        // String order is Unicode scalar order: byte order for the NFC names file systems hold,
+        // with the standard library's fast path for ASCII. Sort positions, not the entries.
+        let order = entries.indices.sorted { entries[$0].name < entries[$1].name }
+        for position in order {
+            let entry = entries[position]
             if let stamp = entry.stamp {
                 result.append(stamp)
             } else if entry.isDirectory {
                 walk(root: root, relative: relative.isEmpty ? entry.name : relative + "/" + entry.name, into: &result)
-            }
-        }
-    }
-
-    /// Byte order of UTF-8 paths with memcmp: the same order on every machine and locale.
-    static func byteOrder(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order != 0 ? order < 0 : left.count < right.count
             }
         }
     }
