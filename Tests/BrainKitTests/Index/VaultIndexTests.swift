@@ -157,6 +157,43 @@ final class ScratchVault {
         #expect(daily.habitLines.map(\.line) == [8])
     }
 
+    /// The index's byte-level habit lines agree with `CheckIn`'s parser on every sample day.
+    @Test func indexHabitLinesMatchTheCheckInParser() throws {
+        let root = RepositoryRoundTripTests.root + "/sample-vault"
+        let index = VaultIndex.open(Vault(root: root), save: false)
+        let dailies = index.records.filter { $0.kind == .daily }
+        #expect(dailies.count >= 60)
+        var lines = 0
+        for record in dailies {
+            let document = Document(bytes: try [UInt8](Data(contentsOf: URL(fileURLWithPath: root + "/" + record.path))))
+            let checkIn = CheckIn(day: record.day!, frontMatter: document.frontMatter, body: document.body,
+                                  bodyStartLine: document.bodyStartLine)
+            #expect(record.habitLines == checkIn.habitLines, "\(record.path)")
+            lines += record.habitLines.count
+        }
+        #expect(lines > 500)
+    }
+
+    @Test func byteLevelHabitLinesFollowTheGrammar() throws {
+        let cases: [(String, HabitLine)] = [
+            ("- [x] [[read]] 24 pages", HabitLine(habit: "read", state: .done, value: 24, unit: "pages", line: 2)),
+            ("- [ ] [[read|Reading]] 2,5 km — slow", HabitLine(habit: "read", label: "Reading", state: .open, value: 2.5, unit: "km", note: "slow", line: 2)),
+            ("- [-] [[run]] knee hurts", HabitLine(habit: "run", state: .skipped, note: "knee hurts", line: 2)),
+            ("* [X] [[walk]] 10432 steps (auto: health ≥ 8000)", HabitLine(habit: "walk", state: .done, value: 10432, unit: "steps", note: "(auto: health ≥ 8000)", line: 2)),
+            ("- [x] [[coffee]] 3rd cup", HabitLine(habit: "coffee", state: .done, note: "3rd cup", line: 2)),
+            ("- [x] [[water]] 8 — glasses", HabitLine(habit: "water", state: .done, value: 8, note: "glasses", line: 2)),
+            ("- [x] [[spanish]] 15 minutos: bien\r", HabitLine(habit: "spanish", state: .done, value: 15, unit: "minutos:", note: "bien", line: 2)),
+            ("- [x] [[meditate]]", HabitLine(habit: "meditate", state: .done, line: 2)),
+        ]
+        for (text, expected) in cases {
+            let file = "# Day\n" + text + "\n"
+            let scan = MarkdownScanner.scan(file)
+            let parsed = Array(file.utf8).withUnsafeBufferPointer { NoteParser.habitLines(scan, $0) }
+            #expect(parsed == [expected], "\(text)")
+            #expect(HabitLine.parse(text[...], lineNumber: 2) == expected, "\(text)")
+        }
+    }
+
     @Test func templatesAndHiddenFoldersAreNotNotes() throws {
         let scratch = try ScratchVault(files: [
             "templates/habit.md": "---\ntitle: \"{{title}}\"\n---\n",
