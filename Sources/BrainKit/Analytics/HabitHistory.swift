@@ -79,9 +79,13 @@ public struct HabitHistory: Hashable, Sendable {
             empty.rest[checkIn.day.ordinal - low.ordinal] = true
         }
         var result: [String: HabitHistory] = [:]
+        var keys: [String: String] = [:]
         for checkIn in checkIns {
             for line in checkIn.habitLines {
-                result[line.habitKey, default: empty].set(checkIn.day, Entry(line.state, value: line.value))
+                // Lower-case each spelling once, not once per line of ten years.
+                let key: String
+                if let known = keys[line.habit] { key = known } else { key = line.habitKey; keys[line.habit] = key }
+                result[key, default: empty].set(checkIn.day, Entry(line.state, value: line.value))
             }
         }
         return result

@@ -23,6 +23,8 @@ public struct Journal: Sendable {
         var checkIns: [CheckIn] = []
         var dailyPaths: [Day: String] = [:]
         var paths: [String: String] = [:]
+        // Thousands of daily lines name the same few habits: resolve each spelling once.
+        var habitNames: [String: String?] = [:]
         for (position, record) in index.records.enumerated() {
             let bodyTitle = record.headings.first(where: { $0.level == 1 })?.text
             switch record.kind {
@@ -47,7 +49,15 @@ public struct Journal: Sendable {
                 checkIn.eveningMood = Journal.score(map["evening-mood"])
                 checkIn.restReason = map["rest-reason"]?.string
                 checkIn.habitLines = record.habitLines.compactMap { line in
-                    guard let id = index.habitID(of: line, in: position) else { return nil }
+                    let id: String?
+                    if let known = habitNames[line.habit] {
+                        id = known
+                    } else {
+                        id = index.habitID(of: line, in: position)
+                        // A relative path resolves differently from another folder; names do not.
+                        if !line.habit.contains("/") { habitNames[line.habit] = .some(id) }
+                    }
+                    guard let id else { return nil }
                     var mapped = line
                     mapped.habit = id
                     return mapped

@@ -75,9 +75,9 @@ struct LinkResolver {
         if key.hasPrefix("./") { key.removeFirst(2) }
         if key.isEmpty { return .missing }
         if let exact = byPath[key] { return .note(exact) }
-        if let source {
+        if let source, paths[source].utf8.contains(UInt8(ascii: "/")) {
             let folder = VaultPaths.directory(of: paths[source]).lowercased()
-            if !folder.isEmpty, let sibling = byPath[folder + "/" + key] { return .note(sibling) }
+            if let sibling = byPath[folder + "/" + key] { return .note(sibling) }
         }
         let name = key.split(separator: "/").last.map(String.init) ?? key
         var candidates = byStem[name] ?? []

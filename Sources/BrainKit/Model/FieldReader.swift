@@ -13,6 +13,15 @@ struct FieldReader {
         issues.append(FieldIssue(key: key, message: message, severity: severity))
     }
 
+    /// The text without surrounding whitespace; most values have none, checked on bytes first
+    /// because this runs for every file of the vault.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func plain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        if plain(first) && plain(last) { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
     /// The value of a key, with `null` read as absent.
     func value(_ key: String) -> YAMLValue? {
         guard let value = map[key], !value.isNull else { return nil }
@@ -119,7 +128,7 @@ struct FieldReader {
             raw = value.string.map { [$0] } ?? []
         }
         return raw.compactMap { tag in
-            var text = Substring(tag.trimmingCharacters(in: .whitespaces))
+            var text = Substring(FieldReader.trimmed(tag))
             while text.hasPrefix("#") { text = text.dropFirst() }
             return text.isEmpty ? nil : String(text)
         }
@@ -137,9 +146,10 @@ struct FieldReader {
 
     /// The display name: front-matter `title`, else the first `# Heading`, else the id.
     mutating func title(id: String, bodyTitle: String?) -> String {
-        if let title = string("title")?.trimmingCharacters(in: .whitespaces), !title.isEmpty { return title }
-        if let bodyTitle, !bodyTitle.trimmingCharacters(in: .whitespaces).isEmpty {
-            return bodyTitle.trimmingCharacters(in: .whitespaces)
+        if let title = string("title").map(FieldReader.trimmed), !title.isEmpty { return title }
+        if let bodyTitle {
+            let trimmed = FieldReader.trimmed(bodyTitle)
+            if !trimmed.isEmpty { return trimmed }
         }
         return id
     }
