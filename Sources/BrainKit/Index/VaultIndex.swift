@@ -242,23 +242,25 @@ public final class VaultIndex: @unchecked Sendable {
         guard let bytes = try? FileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
         let shared = CacheBuffer(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
-            // Header: magic, then a checksum of everything after it. Records decode their larger
-            // parts lazily, so the checksum is what catches a damaged file up front.
-            guard buffer.count >= magic.count + 8, Array(buffer[0..<magic.count]) == magic else {
+            // Header: magic, the format version (8 bytes), a checksum of everything after it (8 bytes).
+            // Records decode their larger parts lazily, so the checksum catches a damaged file up front.
+            let header = magic.count + 16
+            guard buffer.count >= header, Array(buffer[0..<magic.count]) == magic else {
                 return .failure(.unusable("the index cache is corrupt; rebuilding it"))
             }
-            var stored: UInt64 = 0
-            for index in 0..<8 { stored |= UInt64(buffer[magic.count + index]) << (8 * UInt64(index)) }
-            let body = UnsafeBufferPointer(rebasing: buffer[(magic.count + 8)...])
-            guard checksum(body) == stored else {
+            func word(at offset: Int) -> UInt64 {
+                var value: UInt64 = 0
+                for index in 0..<8 { value |= UInt64(buffer[offset + index]) << (8 * UInt64(index)) }
+                return value
+            }
+            guard word(at: magic.count) == formatVersion else {
+                return .failure(.unusable("the index cache is from another version of brain; rebuilding it"))
+            }
+            guard checksum(UnsafeBufferPointer(rebasing: buffer[header...])) == word(at: magic.count + 8) else {
                 return .failure(.unusable("the index cache is corrupt; rebuilding it"))
             }
-            var reader = BinaryReader(buffer, offset: magic.count + 8)
+            var reader = BinaryReader(buffer, offset: header)
             do {
-                let version = try reader.uint()
-                guard version == formatVersion else {
-                    return .failure(.unusable("the index cache is from another version of brain; rebuilding it"))
-                }
                 guard try reader.string() == layoutKey(vault) else {
                     return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
                 }
@@ -328,8 +330,8 @@ public final class VaultIndex: @unchecked Sendable {
     public func saveCache() {
         var writer = BinaryWriter(capacity: max(1 << 16, records.count * 512))
         for byte in VaultIndex.magic { writer.byte(byte) }
+        for index in 0..<8 { writer.byte(UInt8(truncatingIfNeeded: VaultIndex.formatVersion >> (8 * UInt64(index)))) }
         for _ in 0..<8 { writer.byte(0) }
-        writer.uint(VaultIndex.formatVersion)
         writer.string(VaultIndex.layoutKey(vault))
         writer.uint(UInt64(records.count))
         for record in records { record.encode(into: &writer) }
@@ -348,9 +350,9 @@ public final class VaultIndex: @unchecked Sendable {
             }
         }
         var bytes = writer.bytes
-        let headerEnd = VaultIndex.magic.count + 8
+        let headerEnd = VaultIndex.magic.count + 16
         let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[headerEnd...])) }
-        for index in 0..<8 { bytes[VaultIndex.magic.count + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
+        for index in 0..<8 { bytes[VaultIndex.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
         let folder = VaultPaths.join(vault.root, ".brain/cache")
         let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
         if !FileSystem.exists(ignore) { try? FileSystem.createNew(Array("cache/\n".utf8), at: ignore) }

@@ -4,7 +4,7 @@ public enum DayCoach {
     /// The line for an overview whose habits are filled in (its `coach` is ignored); nil when there is
     /// nothing to say (no habit at all).
     public static func line(for overview: DayOverview) -> String? {
-        // COACH HOOK: the full coach replaces this body.
+        // The fallback line; `DayOverview(index:journal:day:)` puts the coach's rules first.
         if overview.rest {
             return "Rest day: nothing is due and every streak is paused. Take it easy."
         }

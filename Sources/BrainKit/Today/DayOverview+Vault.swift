@@ -4,6 +4,11 @@ extension DayOverview {
     public init(index: VaultIndex, journal: Journal, day: Day) {
         self.init(journal: journal, day: day, detail: DayOverview.readCheckIn(day: day, journal: journal, vault: index.vault),
                   pinned: DayOverview.pinnedNotes(in: index))
+        // The coach's rules (area decline or gain, a slipping goal, the identity trend) speak first;
+        // the streak line is the fallback, and a rest day keeps its own message.
+        if !rest, let message = Coach.message(journal: journal, index: index, today: day) {
+            coach = message.text
+        }
     }
 
     /// Pinned notes of the index by path.
