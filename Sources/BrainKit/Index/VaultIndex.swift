@@ -350,6 +350,7 @@ public final class VaultIndex: @unchecked Sendable {
             }
         }
         var bytes = writer.bytes
+        writer = BinaryWriter(capacity: 0)  // drop the writer's reference so patching the header copies nothing
         let headerEnd = VaultIndex.magic.count + 16
         let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[headerEnd...])) }
         for index in 0..<8 { bytes[VaultIndex.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
