@@ -160,13 +160,27 @@ public final class VaultIndex: @unchecked Sendable {
     }
 
     static func resolveAll(_ records: [NoteRecord], resolver: LinkResolver) -> [[Resolution]] {
+        // Both cores, each on a contiguous half (the resolver is only read); the result does not
+        // depend on the split.
+        let workers = records.count < 2_000 ? 1 : max(1, min(System.activeProcessorCount, 8))
+        let chunk = (records.count + workers - 1) / max(workers, 1)
+        let slots = SlotBuffer<[[Resolution]]>(count: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let range = (worker * chunk)..<min(records.count, (worker + 1) * chunk)
+            slots.set(worker, range.isEmpty ? [] : resolve(records, range, resolver: resolver))
+        }
+        return slots.values().flatMap { $0 }
+    }
+
+    private static func resolve(_ records: [NoteRecord], _ range: Range<Int>, resolver: LinkResolver) -> [[Resolution]] {
         // A link's resolution depends only on its kind, its target and the linking note's folder
         // (an empty target aside), so each distinct target is resolved once per folder.
-        var result = [[Resolution]](repeating: [], count: records.count)
+        var result = [[Resolution]](repeating: [], count: range.count)
         var memo: [String: [MemoKey: Resolution]] = [:]
         var currentFolder = ""
         var known: [MemoKey: Resolution] = [:]
-        for (index, record) in records.enumerated() {
+        for index in range {
+            let record = records[index]
             let links = record.links
             if links.isEmpty { continue }
             let folder = VaultPaths.directory(of: record.path)
@@ -192,7 +206,7 @@ public final class VaultIndex: @unchecked Sendable {
                     resolved.append(resolution)
                 }
             }
-            result[index] = resolved
+            result[index - range.lowerBound] = resolved
         }
         return result
     }
