@@ -47,7 +47,7 @@ enum SearchCommand: BrainCommand {
         let kind = arguments.value("kind")
         if tags.isEmpty && kind == nil {
             // The plain search needs only the file list: walking the folders is cheaper than the index.
-            paths = FileSystem.markdownFiles(under: vault.root).map(\.path).filter { !vault.isTemplate($0) }
+            paths = FileSystem.markdownFiles(under: vault.root, stamps: false).map(\.path).filter { !vault.isTemplate($0) }
         } else {
             let index = try session.index()
             var selected = Array(index.records.indices)

@@ -149,15 +149,17 @@ public enum FileSystem {
 
     /// Every Markdown file under `root`, skipping hidden folders and files (`.brain/` among them),
     /// with sizes and modification times; sorted by path. Symlinks are not followed.
-    public static func markdownFiles(under root: String) -> [FileStamp] {
+    /// `stamps: false` skips the size and time of files the folder listing already says are
+    /// regular (they are then 0): enough for a search, which only needs the paths.
+    public static func markdownFiles(under root: String, stamps: Bool = true) -> [FileStamp] {
         var result: [FileStamp] = []
-        walk(root: root, relative: "", into: &result)
+        walk(root: root, relative: "", stamps: stamps, into: &result)
         return result
     }
 
     /// Depth-first, each folder's entries in order of their names: a stable order on every
     /// machine, and cheaper than sorting whole paths.
-    private static func walk(root: String, relative: String, into result: inout [FileStamp]) {
+    private static func walk(root: String, relative: String, stamps: Bool, into result: inout [FileStamp]) {
         let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
         guard let dir = opendir(absolute) else { return }
         defer { closedir(dir) }
@@ -183,6 +185,10 @@ public enum FileSystem {
             }
             if type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
             if type == UInt8(DT_REG) && !isMarkdown { continue }
+            if type == UInt8(DT_REG) && !stamps {
+                entries.append((name, false, FileStamp(path: relative.isEmpty ? name : relative + "/" + name, size: 0, modified: 0)))
+                continue
+            }
             var info = stat()
             guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             switch info.st_mode & S_IFMT {
@@ -203,7 +209,7 @@ public enum FileSystem {
             if let stamp = entry.stamp {
                 result.append(stamp)
             } else if entry.isDirectory {
-                walk(root: root, relative: relative.isEmpty ? entry.name : relative + "/" + entry.name, into: &result)
+                walk(root: root, relative: relative.isEmpty ? entry.name : relative + "/" + entry.name, stamps: stamps, into: &result)
             }
         }
     }
