@@ -154,7 +154,7 @@ enum ShowCommand: BrainCommand {
             BacklinkOutput(path: index.records[reference.source].path, line: reference.link.line,
                            column: reference.link.column, text: text)
         }
-        let diagnostics = index.diagnostics().filter { $0.path == record.path }.map(\.description)
+        let diagnostics = index.diagnostics(of: note).map(\.description)
         if arguments.flag("json") {
             try session.json(Output(path: record.path, kind: record.kind.rawValue, title: record.title,
                                     frontMatter: JSONValue(.map(record.frontMatter)), tags: record.tags,

@@ -117,9 +117,9 @@ extension NoteRecord {
         writer.endSection(section)
     }
 
-    /// Reads a record's summary and notes where its larger parts are; `verify` decodes those
-    /// parts once too, so that a corrupt cache is caught on load rather than on use.
-    static func decode(from reader: inout BinaryReader, buffer: CacheBuffer, verify: Bool) throws(BinaryReader.Corrupt) -> NoteRecord {
+    /// Reads a record's summary and notes where its larger parts are (the file's checksum has
+    /// already vouched for them).
+    static func decode(from reader: inout BinaryReader, buffer: CacheBuffer) throws(BinaryReader.Corrupt) -> NoteRecord {
         let path = try reader.string()
         let size = Int(try reader.uint())
         let modified = Int64(try reader.int())
@@ -137,17 +137,8 @@ extension NoteRecord {
         let habitLinesAt = try reader.skipSection()
         let lazy = LazyParts(buffer: buffer, frontMatterAt: frontMatterAt, linksAt: linksAt, tasksAt: tasksAt,
                              headingsAt: headingsAt, diagnosticsAt: diagnosticsAt, habitLinesAt: habitLinesAt)
-        if verify {
-            guard lazy.frontMatter() != nil, lazy.links() != nil, lazy.tasks() != nil, lazy.headings() != nil,
-                  lazy.diagnostics(path: path) != nil, lazy.habitLines() != nil else { throw BinaryReader.Corrupt() }
-        }
         return NoteRecord(stamp: FileStamp(path: path, size: size, modified: modified), kind: kind, title: title,
                           aliases: aliases, tags: tags, pinned: pinned, day: day, lazy: lazy)
-    }
-
-    /// How many links a cached section holds, without decoding them.
-    static func linkCount(_ lazy: LazyParts) -> Int {
-        lazy.buffer.read(at: lazy.linksAt) { reader throws(BinaryReader.Corrupt) in Int(try reader.uint()) } ?? 0
     }
 
     static func decodeLinks(_ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> [Link] {

@@ -19,7 +19,7 @@ extension VaultIndex {
             let byPath = records.indices.filter { records[$0].path.lowercased() == lower }
             if !byPath.isEmpty { return byPath }
         }
-        let lower = LinkResolverKey.key(key)
+        let lower = LinkResolver.key(key)
         let byStem = records.indices.filter { records[$0].stem.lowercased() == lower }
         if !byStem.isEmpty { return byStem }
         let named = records.indices.filter { index in
@@ -29,7 +29,7 @@ extension VaultIndex {
         if !named.isEmpty { return named }
         // A path suffix such as `goals/run-5k`.
         if key.contains("/") {
-            return records.indices.filter { LinkResolverKey.key(records[$0].path).hasSuffix("/" + lower) }
+            return records.indices.filter { LinkResolver.key(records[$0].path).hasSuffix("/" + lower) }
         }
         return []
     }
@@ -128,54 +128,10 @@ extension VaultIndex {
         let suggestLinks = suggest && missingCount * max(stems.count, 1) <= 4_000_000
         var suggestions: [String: String?] = [:]
         var days: [Day: [Int]] = [:]
-        for (index, record) in records.enumerated() {
-            result += record.diagnostics.map { $0.in(record.path) }
-            var reportedLines = Set<Int>()
-            if record.kind == .daily {
-                if let day = record.day { days[day, default: []].append(index) }
-                var seen = Set<String>()
-                for line in record.habitLines {
-                    if let habit = habitID(of: line, in: index) {
-                        if !seen.insert(habit).inserted {
-                            result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .warning,
-                                                     message: "second line for habit \"\(habit)\" on this day; the last one counts"))
-                        }
-                    } else if resolve(target: line.habit, from: index).note == nil {
-                        var message = "habit line names no habit: \"\(line.habit)\""
-                        if suggest, let suggestion = Suggestion.closest(to: line.habit, in: habitIDs) {
-                            message += "; did you mean \"\(suggestion)\"?"
-                        }
-                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message))
-                        reportedLines.insert(line.line)
-                    }
-                }
-            }
-            // Links are decoded only for files with a link problem.
-            let problems = resolutions[index].contains { resolution in
-                switch resolution {
-                case .missing, .ambiguous: return true
-                default: return false
-                }
-            }
-            for (link, resolution) in zip(problems ? record.links : [], resolutions[index]) {
-                switch resolution {
-                case .missing:
-                    if reportedLines.contains(link.line) { continue }
-                    var message = "broken link to \"\(link.target)\": no such note"
-                    if suggestLinks {
-                        let stem = VaultPaths.stem(of: link.target)
-                        if suggestions[stem] == nil { suggestions[stem] = .some(Suggestion.closest(to: stem, in: stems)) }
-                        if let suggestion = suggestions[stem] ?? nil { message += "; did you mean \"\(suggestion)\"?" }
-                    }
-                    result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .error, message: message))
-                case .ambiguous(let candidates):
-                    let names = candidates.map { records[$0].path }.joined(separator: ", ")
-                    result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .warning,
-                                             message: "ambiguous link \"\(link.target)\": it could be \(names)"))
-                default:
-                    break
-                }
-            }
+        for index in records.indices {
+            result += diagnostics(of: index, habitIDs: habitIDs, suggest: suggest, suggestLinks: suggestLinks,
+                                  stems: stems, suggestions: &suggestions)
+            if records[index].kind == .daily, let day = records[index].day { days[day, default: []].append(index) }
         }
         for (day, files) in days where files.count > 1 {
             let others = files.map { records[$0].path }
@@ -187,8 +143,65 @@ extension VaultIndex {
         result.sort { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
         return result
     }
-}
 
-enum LinkResolverKey {
-    static func key(_ text: some StringProtocol) -> String { LinkResolver.key(text) }
+    /// Problems of one note: its own, its links, its habit lines (not the vault-wide "two files
+    /// for one day", which needs every file).
+    public func diagnostics(of index: Int) -> [Diagnostic] {
+        var suggestions: [String: String?] = [:]
+        return diagnostics(of: index, habitIDs: Array(habitStems.values), suggest: true, suggestLinks: true,
+                           stems: records.map(\.stem), suggestions: &suggestions)
+            .sorted { $0.location < $1.location }
+    }
+
+    private func diagnostics(of index: Int, habitIDs: [String], suggest: Bool, suggestLinks: Bool, stems: [String],
+                             suggestions: inout [String: String?]) -> [Diagnostic] {
+        let record = records[index]
+        var result = record.diagnostics.map { $0.in(record.path) }
+        var reportedLines = Set<Int>()
+        if record.kind == .daily {
+            var seen = Set<String>()
+            for line in record.habitLines {
+                if let habit = habitID(of: line, in: index) {
+                    if !seen.insert(habit).inserted {
+                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .warning,
+                                                 message: "second line for habit \"\(habit)\" on this day; the last one counts"))
+                    }
+                } else if resolve(target: line.habit, from: index).note == nil {
+                    var message = "habit line names no habit: \"\(line.habit)\""
+                    if suggest, let suggestion = Suggestion.closest(to: line.habit, in: habitIDs) {
+                        message += "; did you mean \"\(suggestion)\"?"
+                    }
+                    result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message))
+                    reportedLines.insert(line.line)
+                }
+            }
+        }
+        // Links are decoded only for files with a link problem.
+        let problems = resolutions[index].contains { resolution in
+            switch resolution {
+            case .missing, .ambiguous: return true
+            default: return false
+            }
+        }
+        for (link, resolution) in zip(problems ? record.links : [], resolutions[index]) {
+            switch resolution {
+            case .missing:
+                if reportedLines.contains(link.line) { continue }
+                var message = "broken link to \"\(link.target)\": no such note"
+                if suggestLinks {
+                    let stem = VaultPaths.stem(of: link.target)
+                    if suggestions[stem] == nil { suggestions[stem] = .some(Suggestion.closest(to: stem, in: stems)) }
+                    if let suggestion = suggestions[stem] ?? nil { message += "; did you mean \"\(suggestion)\"?" }
+                }
+                result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .error, message: message))
+            case .ambiguous(let candidates):
+                let names = candidates.map { records[$0].path }.joined(separator: ", ")
+                result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .warning,
+                                         message: "ambiguous link \"\(link.target)\": it could be \(names)"))
+            default:
+                break
+            }
+        }
+        return result
+    }
 }

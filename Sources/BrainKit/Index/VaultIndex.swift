@@ -281,7 +281,7 @@ public final class VaultIndex: @unchecked Sendable {
                 let count = try reader.count()
                 var records: [NoteRecord] = []
                 records.reserveCapacity(count)
-                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared, verify: false)) }
+                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared)) }
                 var resolutions: [[Resolution]] = []
                 resolutions.reserveCapacity(count)
                 for _ in records {

@@ -22,7 +22,7 @@ public struct Vault: Sendable {
         self.config = config
         var problems = diagnostics.map { $0.in(Vault.configPath) }
         for issue in config.issues {
-            let line = Vault.line(ofKey: issue.key, in: text) ?? 1
+            let line = NoteParser.keyLocation(issue.key, in: text[...], firstLine: 1).line
             problems.append(Diagnostic(path: Vault.configPath, line: line, column: 1, severity: .warning, message: issue.message))
         }
         configDiagnostics = problems
@@ -41,14 +41,5 @@ public struct Vault: Sendable {
     /// Whether a vault-relative path is a template (not indexed as a note).
     public func isTemplate(_ path: String) -> Bool {
         path.hasPrefix(config.folders.templates + "/")
-    }
-
-    private static func line(ofKey key: String, in text: String) -> Int? {
-        var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            if line.hasPrefix(key + ":") { return number }
-        }
-        return nil
     }
 }
