@@ -109,6 +109,9 @@ public enum BrainCLI {
         case let error as CLIError:
             code = error.exitCode
             message = error.description
+        case let error as ActionError:
+            code = error.code == .invalidArgument ? ExitCode.usage : ExitCode.failure
+            message = error.description
         case let error as VaultError:
             code = ExitCode.failure
             message = error.description

@@ -7,8 +7,8 @@ import Testing
     /// Every Markdown file of the vault (the cache aside) with its bytes.
     static func snapshot(_ vault: TestVault) throws -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
-        for stamp in FileSystem.markdownFiles(under: vault.root) {
-            result[stamp.path] = try FileSystem.read(vault.root + "/" + stamp.path)
+        for stamp in POSIXFileSystem().markdownFiles(under: vault.root) {
+            result[stamp.path] = try POSIXFileSystem().read(vault.root + "/" + stamp.path)
         }
         return result
     }

@@ -18,6 +18,7 @@ enum CheckinCommand: BrainCommand {
             .value("intention", "TEXT", "an intention for the day (morning; repeatable)", repeatable: true),
             .value("reflection", "TEXT", "a few lines on the day (evening)"),
             DailyLog.dateOption,
+            DailyLog.jsonOption,
         ],
         examples: ["brain checkin morning --mood 4 --energy 3 --intention \"Ship the parser\"",
                    "brain checkin evening --mood 5 --reflection \"Slow start, good afternoon.\"",
@@ -46,27 +47,27 @@ enum CheckinCommand: BrainCommand {
         answers.energy = try arguments.int("energy", in: 1...5)
         answers.intentions = arguments.all("intention").map(trimmed).filter { !$0.isEmpty }
         answers.reflection = arguments.value("reflection").map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        let day = try DailyLog.day(session)
+        let (day, today) = try DailyLog.days(session)
+        try DailyFile.checkLoggable(day, today: today)
         let hasFlags = ["mood", "energy", "intention", "reflection"].contains { arguments.value($0) != nil }
         if !hasFlags {
-            guard session.context.stdin.isTerminal, session.context.stdout.isTerminal else {
+            guard session.context.stdin.isTerminal, session.context.stdout.isTerminal, !arguments.flag("json") else {
                 let flags = morning ? "--mood 1-5, --energy 1-5 and/or --intention TEXT"
                                     : "--mood 1-5 and/or --reflection TEXT"
                 throw CLIError.usage("brain checkin \(morning ? "morning" : "evening") is not in a terminal, so it cannot ask; pass \(flags)")
             }
             answers = ask(morning: morning, session)
         }
-        if answers.isEmpty {
+        let action = RecordCheckIn(part: morning ? .morning : .evening, day: day, today: today, mood: answers.mood,
+                                   energy: answers.energy, intentions: answers.intentions, reflection: answers.reflection)
+        if action.isEmpty && !arguments.flag("json") {
             session.line("nothing to record")
             return ExitCode.success
         }
-        let outcome = try DailyLog.edit(day, session) { document in
-            if let mood = answers.mood { DailyEditor.setScore(morning ? "mood" : "evening-mood", mood, in: &document) }
-            if let energy = answers.energy { DailyEditor.setScore("energy", energy, in: &document) }
-            DailyEditor.appendIntentions(answers.intentions, to: &document)
-            if let reflection = answers.reflection { DailyEditor.appendReflection(reflection, to: &document) }
-        }
-        if outcome.created { session.line(session.style("created", .muted) + " \(outcome.path)") }
+        let result = try session.perform(action)
+        if arguments.flag("json") { return try session.printJSON(result) }
+        guard let path = result.outcome.path else { return ExitCode.success }
+        if result.outcome.created { session.line(session.style("created", .muted) + " \(path)") }
         var parts: [String] = []
         if let mood = answers.mood { parts.append("\(morning ? "mood" : "evening mood") \(mood)") }
         if let energy = answers.energy { parts.append("energy \(energy)") }
@@ -75,7 +76,7 @@ enum CheckinCommand: BrainCommand {
         }
         if answers.reflection != nil { parts.append("reflection added") }
         session.line("\(morning ? "morning" : "evening") check-in for \(day): " + parts.joined(separator: ", "))
-        session.line(session.style("  \(outcome.path)", .muted))
+        session.line(session.style("  \(path)", .muted))
         return ExitCode.success
     }
 

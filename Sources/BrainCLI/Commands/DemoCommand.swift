@@ -18,6 +18,7 @@ enum DemoCommand: BrainCommand {
             .value("notes", "N", "number of notes (default 200)"),
             .value("seed", "S", "seed of the random choices (default 1)"),
             .value("date", "DAY", "the last daily file (default: today)"),
+            .flag("json", "print what was written as JSON"),
         ],
         examples: ["brain demo /tmp/demo", "brain demo big --years 10 --habits 40 --notes 100000"])
 
@@ -53,8 +54,10 @@ enum DemoCommand: BrainCommand {
         case .failure(let error):
             throw error
         }
+        if arguments.flag("json") { return try session.printJSON(summary) }
         session.line("wrote \(summary.files) files to \(given): \(summary.habits) habits, \(summary.goals) goals, "
                      + "\(summary.notes) notes, \(summary.days) days")
         return ExitCode.success
     }
 }
+

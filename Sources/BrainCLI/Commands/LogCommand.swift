@@ -110,8 +110,8 @@ enum LogCommand: BrainCommand {
         var habits = journal.habits.sorted { $0.id.lowercased() < $1.id.lowercased() }
         var summary: HabitSummary?
         if let name = arguments.positional(0) {
-            let record = index.records[try session.note(name, in: index, kind: .habit)]
-            habits = habits.filter { $0.id.lowercased() == record.stem.lowercased() }
+            let habit = try session.habit(name, in: journal)
+            habits = habits.filter { $0.id.lowercased() == habit.id.lowercased() }
         }
         var lines: [String: [Day: HabitLine]] = [:]
         for checkIn in journal.checkIns where checkIn.day >= from && checkIn.day <= through {

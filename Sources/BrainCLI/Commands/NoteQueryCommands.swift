@@ -89,36 +89,6 @@ extension Session {
         }
     }
 
-    /// The text of the lines links sit on, for backlink context: each file is read once.
-    func lineTexts(_ places: [(path: String, line: Int)], vault: Vault) -> [String] {
-        var wanted: [String: Set<Int>] = [:]
-        for place in places { wanted[place.path, default: []].insert(place.line) }
-        var found: [String: [Int: String]] = [:]
-        for (path, lines) in wanted {
-            guard let bytes = try? FileSystem.read(VaultPaths.join(vault.root, path)) else { continue }
-            var texts: [Int: String] = [:]
-            var line = 1
-            var start = 0
-            let last = lines.max() ?? 0
-            bytes.withUnsafeBufferPointer { buffer in
-                var index = 0
-                while index <= buffer.count && line <= last {
-                    if index == buffer.count || buffer[index] == UInt8(ascii: "\n") {
-                        if lines.contains(line) {
-                            var end = index
-                            if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                            texts[line] = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self).trimmingBlanks
-                        }
-                        line += 1
-                        start = index + 1
-                    }
-                    index += 1
-                }
-            }
-            found[path] = texts
-        }
-        return places.map { found[$0.path]?[$0.line] ?? "" }
-    }
 }
 
 /// `brain show NOTE`.
@@ -149,7 +119,7 @@ enum ShowCommand: BrainCommand {
         let record = index.records[note]
         let links = index.links(of: note).map { LinkOutput($0, index: index) }
         let references = index.backlinks(of: note)
-        let texts = session.lineTexts(references.map { (index.records[$0.source].path, $0.link.line) }, vault: vault)
+        let texts = index.lineTexts(references.map { (index.records[$0.source].path, $0.link.line) })
         let backlinks = zip(references, texts).map { reference, text in
             BacklinkOutput(path: index.records[reference.source].path, line: reference.link.line,
                            column: reference.link.column, text: text)
@@ -249,7 +219,7 @@ enum BacklinksCommand: BrainCommand {
         let vault = try session.vault()
         let note = try session.note(arguments.positional(0)!, in: index)
         let references = index.backlinks(of: note)
-        let texts = session.lineTexts(references.map { (index.records[$0.source].path, $0.link.line) }, vault: vault)
+        let texts = index.lineTexts(references.map { (index.records[$0.source].path, $0.link.line) })
         let backlinks = zip(references, texts).map { reference, text in
             BacklinkOutput(path: index.records[reference.source].path, line: reference.link.line,
                            column: reference.link.column, text: text)

@@ -31,70 +31,22 @@ enum RenameCommand: BrainCommand {
         ],
         examples: ["brain rename read \"Read 30 pages\" --dry-run", "brain rename goals/run-5k \"Run a 10k\""])
 
-    struct Output: Encodable {
-        var schemaVersion = 1
-        var dryRun: Bool
-        var from: String
-        var to: String
-        var oldTitle: String
-        var newTitle: String
-        var links: Int
-        var files: Int
-        var edits: [RenameEdit]
-    }
-
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
-        let name = arguments.positional(0)!
-        let newTitle = arguments.positionals.dropFirst().joined(separator: " ")
-        let index = try session.index()
-        let vault = try session.vault()
-        let note = try session.note(name, in: index)
-        let plan: RenamePlan
-        do {
-            plan = try RenamePlan.make(index: index, note: note, newTitle: newTitle)
-        } catch {
-            if case .emptyTitle = error { throw CLIError.usage("NEW-TITLE is empty") }
-            throw CLIError.failure(error.description)
-        }
         let dryRun = arguments.flag("dry-run")
-        var edits: [RenameEdit] = []
-        // Files in path order; the renamed note is edited after the move, under its new name.
-        var files = plan.files
-        if !files.contains(plan.source) { files.append(plan.source) }
-        files.sort()
-        if dryRun {
-            for path in files {
-                var document = Document(bytes: try FileSystem.read(try vault.absolute(path)))
-                edits += plan.apply(to: &document, path: path, reportAs: path, index: index)
-            }
-        } else {
-            try VaultLock.withLock(root: vault.root) {
-                try FileSystem.move(try vault.absolute(plan.source), to: try vault.absolute(plan.destination))
-            }
-            for path in files {
-                let current = path == plan.source ? plan.destination : path
-                try vault.edit(current) { document in
-                    edits += plan.apply(to: &document, path: path, reportAs: current, index: index)
-                }
-            }
-            session.invalidateIndex()
-        }
-        let linkEdits = edits.filter { $0.kind != .title }.count
-        let linkFiles = Set(edits.filter { $0.kind != .title }.map(\.path)).count
-        if arguments.flag("json") {
-            try session.json(Output(dryRun: dryRun, from: plan.source, to: plan.destination, oldTitle: plan.oldTitle,
-                                    newTitle: plan.newTitle, links: linkEdits, files: linkFiles, edits: edits))
-            return ExitCode.success
-        }
+        let action = RenameNote(note: arguments.positional(0)!, newTitle: arguments.positionals.dropFirst().joined(separator: " "),
+                                preview: dryRun)
+        let result = try session.perform(action, dryRun: dryRun)
+        if arguments.flag("json") { return try session.printJSON(result) }
+        let outcome = result.outcome
         let style = session.style
         var out = ""
         if dryRun {
-            for edit in edits {
+            for edit in outcome.edits {
                 out += style("\(edit.path):\(edit.line):", .accent) + " \(edit.old) → \(edit.new)\n"
             }
-            out += "would rename \(plan.source) → \(plan.destination); would update \(count(linkEdits, "link")) in \(count(linkFiles, "file"))\n"
+            out += "would rename \(outcome.from) → \(outcome.to); would update \(count(outcome.links, "link")) in \(count(outcome.files, "file"))\n"
         } else {
-            out += "renamed \(plan.source) → \(plan.destination); updated \(count(linkEdits, "link")) in \(count(linkFiles, "file"))\n"
+            out += "renamed \(outcome.from) → \(outcome.to); updated \(count(outcome.links, "link")) in \(count(outcome.files, "file"))\n"
         }
         session.out(out)
         return ExitCode.success

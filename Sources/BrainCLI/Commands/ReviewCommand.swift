@@ -30,27 +30,17 @@ enum ReviewCommand: BrainCommand {
         let (journal, today) = try session.analyticsJournal()
         let period = Review.Period(rawValue: arguments.positional(0) ?? "week") ?? .week
         let review = Review(journal: journal, period: period, today: today)
-        let text = review.markdown()
-        var written: String?
         if arguments.flag("write") {
-            let vault = try session.vault()
-            let relative = vault.config.folders.notes + "/\(today)-\(period.rawValue)-review.md"
-            let absolute = VaultPaths.join(vault.root, relative)
-            if FileSystem.exists(absolute) { throw CLIError.failure("\(relative) already exists; not overwriting it") }
-            // createNew refuses to replace a file that appeared since the check.
-            try FileSystem.createNew(Array(text.utf8), at: absolute)
-            session.invalidateIndex()
-            written = relative
-        }
-        if arguments.flag("json") {
-            try session.json(Output(date: today.description, review: review, path: written))
+            let result = try session.perform(WriteReview(period: period, date: today))
+            if arguments.flag("json") { return try session.printJSON(result) }
+            session.line(result.outcome.path)
             return ExitCode.success
         }
-        if let written {
-            session.line(written)
-        } else {
-            session.out(text)
+        if arguments.flag("json") {
+            try session.json(Output(date: today.description, review: review, path: nil))
+            return ExitCode.success
         }
+        session.out(review.markdown())
         return ExitCode.success
     }
 }

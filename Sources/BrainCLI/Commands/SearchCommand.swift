@@ -47,7 +47,7 @@ enum SearchCommand: BrainCommand {
         let kind = arguments.value("kind")
         if tags.isEmpty && kind == nil {
             // The plain search needs only the file list: walking the folders is cheaper than the index.
-            paths = FileSystem.markdownFiles(under: vault.root, stamps: false).map(\.path).filter { !vault.isTemplate($0) }
+            paths = vault.notePaths()
         } else {
             let index = try session.index()
             var selected = Array(index.records.indices)
@@ -64,7 +64,7 @@ enum SearchCommand: BrainCommand {
             paths = selected.map { index.records[$0].path }
         }
         let search = TextSearch(text)
-        let found = search.search(files: paths.map { VaultPaths.join(vault.root, $0) })
+        let found = search.search(files: paths.map { VaultPaths.join(vault.root, $0) }, in: vault.fileSystem)
         var remaining = limit ?? Int.max
         if arguments.flag("json") {
             var matches: [Output.Match] = []

@@ -244,15 +244,6 @@ extension Session {
         return (Journal(index: index), today)
     }
 
-    /// The habit `name` means (id, title, alias or path), as a journal habit.
-    func habit(_ name: String, in journal: Journal) throws -> Habit {
-        let index = try index()
-        let position = try note(name, in: index, kind: .habit)
-        let stem = index.records[position].stem
-        guard let habit = journal.habit(stem) else { throw CLIError.failure("no habit named \"\(name)\"") }
-        return habit
-    }
-
     /// Columns padded to their widest cell (by characters); `rightAligned` column indices.
     func printTable(_ header: [String], _ rows: [[String]], rightAligned: Set<Int> = []) {
         var widths = header.map(\.count)

@@ -49,12 +49,26 @@ final class Session {
         return vault
     }
 
-    /// Writes `value` as pretty JSON with sorted keys.
+    /// Writes `value` in the one JSON style: `schemaVersion` first, then the keys sorted.
     func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        out(String(decoding: data, as: UTF8.self) + "\n")
+        out(try JSONOutput.string(value))
+    }
+
+    /// Prints a result as JSON; the exit status of a command that did its job.
+    func printJSON<T: Encodable>(_ value: T) throws -> Int32 {
+        try json(value)
+        return ExitCode.success
+    }
+
+    /// Carries out an action on the vault; its warnings go to standard error, and the index is
+    /// re-read by the next query.
+    func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws -> ActionResult<Action.Outcome> {
+        let vault = try vault()
+        defer { invalidateIndex() }
+        let result = try vault.perform(action, dryRun: dryRun)
+        for notice in result.notices { context.stderr.write(notice + "\n") }
+        for warning in result.warnings { warn(warning) }
+        return result
     }
 }
 
@@ -74,22 +88,14 @@ extension Session {
         cachedIndex = nil
     }
 
-    /// The one note `name` means; a usage error lists candidates when it is ambiguous or unknown.
+    /// The one note `name` means; an error lists candidates when it is ambiguous or unknown.
     func note(_ name: String, in index: VaultIndex, kind: NoteKind? = nil) throws -> Int {
-        var matches = index.find(name)
-        if let kind { matches = matches.filter { index.records[$0].kind == kind } }
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            var candidates = index.records.indices
-                .filter { kind == nil || index.records[$0].kind == kind }
-                .map { index.records[$0].stem }
-            candidates = Array(Set(candidates)).sorted()
-            var message = "no \(kind?.rawValue ?? "note") named \"\(name)\""
-            if let suggestion = Suggestion.closest(to: name, in: candidates) { message += "; did you mean \"\(suggestion)\"?" }
-            throw CLIError.failure(message)
-        }
-        let list = matches.map { "  " + index.records[$0].path }.joined(separator: "\n")
-        throw CLIError.failure("\"\(name)\" is ambiguous; it could be:\n\(list)\nname it by path to choose one")
+        try index.note(named: name, kind: kind)
+    }
+
+    /// The habit `name` means: id, title or alias, else a unique prefix (as `brain done` reads it).
+    func habit(_ name: String, in journal: Journal) throws -> Habit {
+        try journal.habit(named: name)
     }
 
     /// The day commands compute for: `--date` when given, else today (after `day-starts-at`).

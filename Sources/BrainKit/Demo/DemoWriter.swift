@@ -8,7 +8,9 @@ import Darwin
 /// Writes a demo vault to disk, on every core; the bytes do not depend on the order.
 public enum DemoWriter {
     /// What was written.
-    public struct Summary: Sendable, Hashable {
+    public struct Summary: Sendable, Hashable, Codable {
+        /// The folder written.
+        public var root: String
         public var files: Int
         public var habits: Int
         public var goals: Int
@@ -17,14 +19,17 @@ public enum DemoWriter {
     }
 
     /// Generates and writes the vault into `root`, which must be missing or an empty folder.
-    public static func write(_ options: DemoOptions, to root: String) throws(VaultError) -> Summary {
-        if FileSystem.exists(root) {
-            guard FileSystem.isDirectory(root) else { throw .notADirectory(root) }
-            guard isEmptyDirectory(root) else { throw .exists(root) }
+    public static func write(_ options: DemoOptions, to root: String,
+                             fileSystem: any FileSystem = POSIXFileSystem()) throws(VaultError) -> Summary {
+        let onDisk = fileSystem is POSIXFileSystem
+        if fileSystem.exists(root) {
+            guard fileSystem.isDirectory(root) else { throw .notADirectory(root) }
+            let empty = onDisk ? isEmptyDirectory(root) : fileSystem.markdownFiles(under: root, stamps: false).isEmpty
+            guard empty else { throw .exists(root) }
         }
         let generator = DemoGenerator(options)
-        try FileSystem.makeDirectories(root)
-        for folder in generator.folders { try FileSystem.makeDirectories(VaultPaths.join(root, folder)) }
+        try fileSystem.makeDirectories(root)
+        for folder in generator.folders { try fileSystem.makeDirectories(VaultPaths.join(root, folder)) }
 
         let total = generator.fileCount
         let failures = FailureBox()
@@ -35,7 +40,12 @@ public enum DemoWriter {
             while index < total, !failures.hasFailed {
                 let file = generator.file(index)
                 do {
-                    try writeNew(file.bytes, to: VaultPaths.join(root, file.path))
+                    let path = VaultPaths.join(root, file.path)
+                    if onDisk {
+                        try writeNew(file.bytes, to: path)
+                    } else {
+                        try fileSystem.createNew(file.bytes, at: path)
+                    }
                 } catch {
                     failures.record(error)
                     return
@@ -44,11 +54,11 @@ public enum DemoWriter {
             }
         }
         if let failure = failures.first { throw failure }
-        return Summary(files: total, habits: generator.habits.count, goals: generator.goals.count,
+        return Summary(root: root, files: total, habits: generator.habits.count, goals: generator.goals.count,
                        notes: options.notes, days: options.days)
     }
 
-    /// Creates one file that must not exist yet. `FileSystem.createNew` would also do, but it
+    /// Creates one file that must not exist yet. `POSIXFileSystem.createNew` would also do, but it
     /// flushes every file to disk (fsync), which makes a 100,000-note vault take minutes;
     /// O_EXCL gives the same never-overwrite guarantee for a vault that is new anyway.
     static func writeNew(_ bytes: [UInt8], to path: String) throws(VaultError) {

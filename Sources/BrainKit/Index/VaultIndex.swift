@@ -55,7 +55,7 @@ public final class VaultIndex: @unchecked Sendable {
     /// `save: false` leaves the cache file untouched (read-only vaults).
     public static func open(_ vault: Vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
         var report = Report()
-        let files = FileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
+        let files = vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
         report.files = files.count
         var cached: (records: [NoteRecord], resolutions: [[Resolution]])?
         if rebuild {
@@ -145,7 +145,7 @@ public final class VaultIndex: @unchecked Sendable {
                 let kind = vault.kind(of: stamp.path)
                 let absolute = VaultPaths.join(vault.root, stamp.path)
                 do {
-                    let bytes = try FileSystem.read(absolute)
+                    let bytes = try vault.fileSystem.read(absolute)
                     var fresh = stamp
                     fresh.size = bytes.count
                     results.set(index, NoteParser.parse(bytes, stamp: fresh, kind: kind))
@@ -252,8 +252,8 @@ public final class VaultIndex: @unchecked Sendable {
 
     private static func loadCache(_ vault: Vault) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
         let path = VaultPaths.join(vault.root, cachePath)
-        guard FileSystem.exists(path) else { return .failure(.missing) }
-        guard let bytes = try? FileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
+        guard vault.fileSystem.exists(path) else { return .failure(.missing) }
+        guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
         let shared = CacheBuffer(bytes)
         return bytes.withUnsafeBufferPointer { buffer in
             // Header: magic, the format version (8 bytes), a checksum of everything after it (8 bytes).
@@ -370,9 +370,10 @@ public final class VaultIndex: @unchecked Sendable {
         for index in 0..<8 { bytes[VaultIndex.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
         let folder = VaultPaths.join(vault.root, ".brain/cache")
         let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
-        if !FileSystem.exists(ignore) { try? FileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
-        try? FileSystem.makeDirectories(folder)
-        try? FileSystem.writeAtomically(bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)
+        let fileSystem = vault.fileSystem
+        if !fileSystem.exists(ignore) { try? fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
+        try? fileSystem.makeDirectories(folder)
+        try? fileSystem.writeAtomically(bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)
     }
 }
 

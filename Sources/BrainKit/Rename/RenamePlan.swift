@@ -64,7 +64,7 @@ public struct RenamePlan: Hashable, Sendable {
         let caseOnly = destination.lowercased() == record.path.lowercased()
         if !caseOnly {
             if index.records.contains(where: { $0.path.lowercased() == destination.lowercased() })
-                || FileSystem.exists(VaultPaths.join(index.vault.root, destination)) {
+                || index.vault.fileSystem.exists(VaultPaths.join(index.vault.root, destination)) {
                 throw .exists(destination)
             }
         }

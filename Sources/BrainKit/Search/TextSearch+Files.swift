@@ -8,7 +8,14 @@ import Dispatch
 extension TextSearch {
     /// Searches files (absolute paths) on every core; element `i` holds the matches of `paths[i]`,
     /// so the order never depends on thread timing. A file that cannot be read has no matches.
-    public func search(files paths: [String]) -> [[TextMatch]] {
+    public func search(files paths: [String], in fileSystem: any FileSystem = POSIXFileSystem()) -> [[TextMatch]] {
+        if !(fileSystem is POSIXFileSystem) {
+            // Other file systems hand out whole arrays; the reused buffer below is for the disk.
+            return paths.map { path in
+                guard let bytes = try? fileSystem.read(path) else { return [] }
+                return bytes.withUnsafeBufferPointer { matches(in: $0) }
+            }
+        }
         if paths.isEmpty { return [] }
         let results = SlotBuffer<[TextMatch]>(count: paths.count)
         let workers = paths.count < 8 ? 1 : max(1, min(System.activeProcessorCount, 8))
@@ -58,16 +65,16 @@ private struct FileReader {
     private var capacity = 1 << 16
 
     mutating func read(_ path: String) -> UnsafeBufferPointer<UInt8>? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         grow(to: Int(info.st_size) + 1)
         var count = 0
         while true {
             if count == capacity { grow(to: capacity * 2) }
-            let got = Glibc.read(fd, buffer + count, capacity - count)
+            let got = systemRead(fd, buffer + count, capacity - count)
             if got < 0 {
                 if errno == EINTR { continue }
                 return nil

@@ -27,16 +27,19 @@ public struct TemplateLibrary: Sendable {
     /// Vault-relative templates folder (`folders.templates`).
     public var folder: String
     public var builtins: [String: String]
+    public var fileSystem: any FileSystem
 
-    public init(root: String?, folder: String = "templates", builtins: [String: String] = BuiltinTemplates.all) {
+    public init(root: String?, folder: String = "templates", builtins: [String: String] = BuiltinTemplates.all,
+                fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
         self.folder = folder
         self.builtins = builtins
+        self.fileSystem = fileSystem
     }
 
     /// The templates of an open vault, with its `folders.templates`.
     public init(vault: Vault) {
-        self.init(root: vault.root, folder: vault.config.folders.templates)
+        self.init(root: vault.root, folder: vault.config.folders.templates, fileSystem: vault.fileSystem)
     }
 
     /// The template `name` (`habit`, `goals/run-5k`): the vault's file when there is one, else the
@@ -45,8 +48,8 @@ public struct TemplateLibrary: Sendable {
         guard TemplateLibrary.isSafeName(name) else { return nil }
         if let root {
             let relative = folder + "/" + name + ".md"
-            if let path = try? VaultPaths.resolve(relative, in: root), FileSystem.exists(path), !FileSystem.isDirectory(path) {
-                return Template(name: name, text: try FileSystem.readText(path), origin: .vault(relative))
+            if let path = try? VaultPaths.resolve(relative, in: root), fileSystem.exists(path), !fileSystem.isDirectory(path) {
+                return Template(name: name, text: try fileSystem.readText(path), origin: .vault(relative))
             }
         }
         return builtins[name].map { Template(name: name, text: $0, origin: .builtin) }
@@ -56,7 +59,7 @@ public struct TemplateLibrary: Sendable {
     public func goalTemplateNames() -> [String] {
         var names = Set(builtins.keys.filter { $0.hasPrefix("goals/") }.map { String($0.dropFirst(6)) })
         if let root, let path = try? VaultPaths.resolve(folder + "/goals", in: root) {
-            for file in FileSystem.markdownFiles(under: path) where !file.path.contains("/") {
+            for file in fileSystem.markdownFiles(under: path) where !file.path.contains("/") {
                 names.insert(VaultPaths.stem(of: file.path))
             }
         }

@@ -20,7 +20,7 @@ extension DayOverview {
     /// not keep); nil when the day has no file or it cannot be read now.
     public static func readCheckIn(day: Day, journal: Journal, vault: Vault) -> CheckIn? {
         guard let path = journal.dailyPaths[day], let absolute = try? vault.absolute(path),
-              let bytes = try? FileSystem.read(absolute) else { return nil }
+              let bytes = try? vault.fileSystem.read(absolute) else { return nil }
         let document = Document(bytes: bytes)
         return CheckIn(day: day, frontMatter: document.frontMatter, body: document.body, bodyStartLine: document.bodyStartLine)
     }

@@ -1,228 +1,56 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A file found under the vault, with what the index needs to notice a change.
-public struct FileStamp: Hashable, Sendable, Codable {
-    /// Vault-relative path with `/` separators.
-    public var path: String
-    public var size: Int
-    /// Modification time in nanoseconds since 1970.
-    public var modified: Int64
-
-    public init(path: String, size: Int, modified: Int64) {
-        self.path = path
-        self.size = size
-        self.modified = modified
-    }
+/// The files a vault lives in. BrainKit reaches every file through this protocol, so the same
+/// actions and queries run on the real disk (`POSIXFileSystem`) and in memory
+/// (`MemoryFileSystem`, for tests and previews).
+///
+/// Paths are absolute, with `/` separators. Implementations keep the rules the vault relies on:
+/// `writeAtomically` shows readers the old bytes or the new ones, never a mix; `createNew` and
+/// `move` never replace an existing file; `lock` is exclusive until the returned lock is released.
+public protocol FileSystem: Sendable {
+    /// The whole file; only regular files are read.
+    func read(_ path: String) throws(VaultError) -> [UInt8]
+    func exists(_ path: String) -> Bool
+    func isDirectory(_ path: String) -> Bool
+    /// Size and modification time of a regular file, or nil when there is none.
+    func stamp(_ path: String, relative: String) -> FileStamp?
+    /// Creates a folder and its parents.
+    func makeDirectories(_ path: String) throws(VaultError)
+    /// Replaces a file's bytes atomically, keeping its mode. `durable: false` may skip the flush
+    /// to disk (caches that can be rebuilt).
+    func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError)
+    /// Creates a file only when none exists (`VaultError.exists` otherwise).
+    func createNew(_ bytes: [UInt8], at path: String) throws(VaultError)
+    /// Renames a file, refusing to replace an existing one.
+    func move(_ from: String, to destination: String) throws(VaultError)
+    /// Removes a file; a missing one is not an error.
+    func remove(_ path: String) throws(VaultError)
+    /// Every Markdown file under `root` (hidden files and folders skipped, symlinks not followed),
+    /// depth-first with each folder's entries in name order. `stamps: false` may leave sizes and
+    /// times at 0 when only the paths are wanted.
+    func markdownFiles(under root: String, stamps: Bool) -> [FileStamp]
+    /// Takes the exclusive lock kept in the file at `path`, waiting up to `timeout` seconds;
+    /// released when the returned object is.
+    func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock
 }
 
-/// Direct POSIX file access: fast enough for the 100,000-file vaults the index walks.
-public enum FileSystem {
-    /// Reads a whole file as bytes.
-    public static func read(_ path: String) throws(VaultError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: path, message: errorText()) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .io(path: path, message: errorText()) }
-        var capacity = max(Int(info.st_size), 0)
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        var count = 0
-        while true {
-            if count == capacity {
-                capacity = max(capacity * 2, 4096)
-                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
-            }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, message: errorText())
-            }
-            if got == 0 { break }
-            count += got
-        }
-        bytes.removeSubrange(count...)
-        return bytes
-    }
+/// A held lock; releasing the object releases the lock.
+public protocol FileLock: AnyObject {}
 
+extension FileSystem {
     /// Reads a file as text (invalid UTF-8 repaired).
-    public static func readText(_ path: String) throws(VaultError) -> String {
+    public func readText(_ path: String) throws(VaultError) -> String {
         String(decoding: try read(path), as: UTF8.self)
     }
 
-    public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
+    public func writeAtomically(_ bytes: [UInt8], to path: String) throws(VaultError) {
+        try writeAtomically(bytes, to: path, durable: true)
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    public func markdownFiles(under root: String) -> [FileStamp] {
+        markdownFiles(under: root, stamps: true)
     }
+}
 
-    /// Size and modification time of a file, or nil when it does not exist.
-    public static func stamp(_ path: String, relative: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(path: relative, size: Int(info.st_size), modified: modifiedNanoseconds(info))
-    }
-
-    /// Creates a folder and its parents.
-    public static func makeDirectories(_ path: String) throws(VaultError) {
-        if isDirectory(path) { return }
-        let parent = VaultPaths.directory(of: path)
-        if !parent.isEmpty && parent != path { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .io(path: path, message: errorText()) }
-    }
-
-    /// Writes a file atomically: a temporary file in the same folder, flushed, then renamed over.
-    /// Readers see the old bytes or the new bytes, never a mix; the file's mode is kept.
-    /// `durable: false` skips the flush to disk, for caches that can be rebuilt.
-    public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String, durable: Bool = true) throws(VaultError) {
-        let folder = VaultPaths.directory(of: path)
-        if !folder.isEmpty { try makeDirectories(folder) }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = VaultPaths.join(folder, ".\(name).brain-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
-        var mode: mode_t = 0o644
-        var existing = stat()
-        if stat(path, &existing) == 0 { mode = existing.st_mode & 0o7777 }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .io(path: path, message: errorText()) }
-        let data = Array(bytes)
-        var written = 0
-        while written < data.count {
-            let result = data.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + written, data.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let message = errorText()
-                close(fd)
-                unlink(temporary)
-                throw .io(path: path, message: message)
-            }
-            written += result
-        }
-        fchmod(fd, mode)
-        guard !durable || fsync(fd) == 0, close(fd) == 0 else {
-            let message = errorText()
-            unlink(temporary)
-            throw .io(path: path, message: message)
-        }
-        guard rename(temporary, path) == 0 else {
-            let message = errorText()
-            unlink(temporary)
-            throw .io(path: path, message: message)
-        }
-    }
-
-    /// Creates a file only when it does not exist yet (never overwrites).
-    public static func createNew(_ bytes: some Collection<UInt8>, at path: String) throws(VaultError) {
-        let folder = VaultPaths.directory(of: path)
-        if !folder.isEmpty { try makeDirectories(folder) }
-        // Write beside it, then link(2): link fails with EEXIST instead of replacing.
-        let temporary = VaultPaths.join(folder, ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
-        try writeAtomically(bytes, to: temporary)
-        defer { unlink(temporary) }
-        if link(temporary, path) != 0 {
-            if errno == EEXIST { throw .exists(path) }
-            throw .io(path: path, message: errorText())
-        }
-    }
-
-    /// Renames a file, refusing to replace an existing one.
-    public static func move(_ from: String, to destination: String) throws(VaultError) {
-        if exists(destination) { throw .exists(destination) }
-        let folder = VaultPaths.directory(of: destination)
-        if !folder.isEmpty { try makeDirectories(folder) }
-        guard rename(from, destination) == 0 else { throw .io(path: from, message: errorText()) }
-    }
-
-    public static func remove(_ path: String) throws(VaultError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw .io(path: path, message: errorText()) }
-    }
-
-    /// Every Markdown file under `root`, skipping hidden folders and files (`.brain/` among them),
-    /// with sizes and modification times; sorted by path. Symlinks are not followed.
-    /// `stamps: false` skips the size and time of files the folder listing already says are
-    /// regular (they are then 0): enough for a search, which only needs the paths.
-    public static func markdownFiles(under root: String, stamps: Bool = true) -> [FileStamp] {
-        var result: [FileStamp] = []
-        walk(root: root, relative: "", stamps: stamps, into: &result)
-        return result
-    }
-
-    /// Depth-first, each folder's entries in order of their names: a stable order on every
-    /// machine, and cheaper than sorting whole paths.
-    private static func walk(root: String, relative: String, stamps: Bool, into result: inout [FileStamp]) {
-        let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
-        guard let dir = opendir(absolute) else { return }
-        defer { closedir(dir) }
-        let dirFD = dirfd(dir)
-        var entries: [(name: String, isDirectory: Bool, stamp: FileStamp?)] = []
-        while let entry = readdir(dir) {
-            // Work on the name's bytes: this loop runs for every file of the vault on every command.
-            let (name, isMarkdown, hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool, UInt8) in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var length = 0
-                while length < bytes.count && bytes[length] != 0 { length += 1 }
-                let hidden = length == 0 || bytes[0] == UInt8(ascii: ".")
-                if hidden { return ("", false, true, 0) }
-                let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
-                    && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
-                return (name, markdown, false, entry.pointee.d_type)
-            }
-            if hidden { continue }
-            if type == UInt8(DT_DIR) {
-                entries.append((name, true, nil))
-                continue
-            }
-            if type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
-            if type == UInt8(DT_REG) && !isMarkdown { continue }
-            if type == UInt8(DT_REG) && !stamps {
-                entries.append((name, false, FileStamp(path: relative.isEmpty ? name : relative + "/" + name, size: 0, modified: 0)))
-                continue
-            }
-            var info = stat()
-            guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                entries.append((name, true, nil))
-            case S_IFREG where isMarkdown:
-                let path = relative.isEmpty ? name : relative + "/" + name
-                entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: modifiedNanoseconds(info))))
-            default:
-                continue
-            }
-        }
-        // String order is Unicode scalar order: byte order for the NFC names file systems hold,
-        // with the standard library's fast path for ASCII. Sort positions, not the entries.
-        let order = entries.indices.sorted { entries[$0].name < entries[$1].name }
-        for position in order {
-            let entry = entries[position]
-            if let stamp = entry.stamp {
-                result.append(stamp)
-            } else if entry.isDirectory {
-                walk(root: root, relative: relative.isEmpty ? entry.name : relative + "/" + entry.name, stamps: stamps, into: &result)
-            }
-        }
-    }
-
-    static func modifiedNanoseconds(_ info: stat) -> Int64 {
-        #if canImport(Darwin)
-        return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-    }
-
-    static func errorText() -> String {
-        String(cString: strerror(errno))
-    }
+extension FileSystem where Self == POSIXFileSystem {
+    /// The real file system.
+    public static var posix: POSIXFileSystem { POSIXFileSystem() }
 }

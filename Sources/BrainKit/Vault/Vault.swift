@@ -5,13 +5,16 @@ public struct Vault: Sendable {
     public let config: VaultConfig
     /// Problems in `.brain/config.yml`, located in that file.
     public let configDiagnostics: [Diagnostic]
+    /// Where the vault's files live: the disk, or memory in tests.
+    public let fileSystem: any FileSystem
 
     public static let configPath = ".brain/config.yml"
 
-    public init(root: String) {
+    public init(root: String, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
+        self.fileSystem = fileSystem
         let path = VaultPaths.join(root, Vault.configPath)
-        guard let bytes = try? FileSystem.read(path) else {
+        guard let bytes = try? fileSystem.read(path) else {
             config = VaultConfig()
             configDiagnostics = []
             return
@@ -36,6 +39,12 @@ public struct Vault: Sendable {
     /// The kind of a vault-relative path under this vault's layout.
     public func kind(of path: String) -> NoteKind {
         NoteKind.of(path: path, folders: config.folders)
+    }
+
+    /// Every Markdown file of the vault but the templates, by vault-relative path, without reading
+    /// the index (a plain search needs only the list).
+    public func notePaths() -> [String] {
+        fileSystem.markdownFiles(under: root, stamps: false).map(\.path).filter { !isTemplate($0) }
     }
 
     /// Whether a vault-relative path is a template (not indexed as a note).

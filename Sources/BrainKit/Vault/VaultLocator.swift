@@ -9,7 +9,7 @@ public enum VaultLocator {
         }
         var folder = absolute(currentDirectory, from: "/")
         while true {
-            if FileSystem.isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
+            if POSIXFileSystem().isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
             let parent = VaultPaths.directory(of: folder)
             if parent == folder || folder == "/" { break }
             folder = parent.isEmpty ? "/" : parent
@@ -30,8 +30,8 @@ public enum VaultLocator {
     }
 
     private static func existingFolder(_ path: String) throws(VaultError) -> String {
-        guard FileSystem.isDirectory(path) else {
-            if FileSystem.exists(path) { throw .notADirectory(path) }
+        guard POSIXFileSystem().isDirectory(path) else {
+            if POSIXFileSystem().exists(path) { throw .notADirectory(path) }
             throw .notFound(searchedFrom: path)
         }
         return path

@@ -1,44 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// An exclusive lock on the vault (`flock` on `.brain/lock`) held around every read-modify-write,
-/// so that concurrent `brain` processes never lose each other's edits.
+/// The vault's exclusive lock (`.brain/cache/lock`), held around every read-plan-write so that
+/// concurrent `brain` processes (and other clients of BrainKit) never lose each other's edits.
+/// Released when the object is.
 public final class VaultLock {
-    private let fd: Int32
+    public static let path = ".brain/cache/lock"
+    private let held: any FileLock
     public let path: String
 
     /// Waits up to `timeout` seconds for the lock.
-    public init(root: String, timeout: Double = 10) throws(VaultError) {
-        path = VaultPaths.join(root, ".brain/cache/lock")
-        try FileSystem.makeDirectories(VaultPaths.join(root, ".brain/cache"))
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io(path: path, message: FileSystem.errorText()) }
-        var waited = 0.0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            if errno != EWOULDBLOCK && errno != EINTR {
-                close(fd)
-                throw .io(path: path, message: FileSystem.errorText())
-            }
-            if waited >= timeout {
-                close(fd)
-                throw .lockTimeout(path)
-            }
-            usleep(2_000)
-            waited += 0.002
-        }
-    }
-
-    deinit {
-        flock(fd, LOCK_UN)
-        close(fd)
+    public init(vault: Vault, timeout: Double = 10) throws(VaultError) {
+        path = VaultPaths.join(vault.root, VaultLock.path)
+        held = try vault.fileSystem.lock(path, timeout: timeout)
     }
 
     /// Runs `body` while holding the vault lock.
-    public static func withLock<T>(root: String, _ body: () throws -> T) throws -> T {
-        let lock = try VaultLock(root: root)
+    public static func withLock<T>(_ vault: Vault, _ body: () throws -> T) throws -> T {
+        let lock = try VaultLock(vault: vault)
         defer { withExtendedLifetime(lock) {} }
         return try body()
     }

@@ -52,12 +52,12 @@ import Testing
 
     @Test func searchesFilesInOrder() throws {
         let folder = "/tmp/brain-textsearch-\(UInt32.random(in: 0...UInt32.max))"
-        try FileSystem.makeDirectories(folder)
-        defer { for index in 0..<40 { try? FileSystem.remove(folder + "/\(index).md") } }
+        try POSIXFileSystem().makeDirectories(folder)
+        defer { for index in 0..<40 { try? POSIXFileSystem().remove(folder + "/\(index).md") } }
         var paths: [String] = []
         for index in 0..<40 {
             let path = folder + "/\(index).md"
-            try FileSystem.writeAtomically(Array((index % 3 == 0 ? "line\nhit \(index)\n" : "nothing\n").utf8), to: path)
+            try POSIXFileSystem().writeAtomically(Array((index % 3 == 0 ? "line\nhit \(index)\n" : "nothing\n").utf8), to: path)
             paths.append(path)
         }
         paths.append(folder + "/missing.md")

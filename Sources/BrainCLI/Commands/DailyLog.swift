@@ -1,0 +1,53 @@
+import BrainKit
+
+/// What the logging commands share: the `--date` option, amounts as typed, and how a check-off reads.
+enum DailyLog {
+    static let dateOption = CommandSpec.Option.value(
+        "date", "DAY", "the day: today, yesterday, -3, 2026-11-20 or a weekday name (default: today)")
+
+    static let jsonOption = CommandSpec.Option.flag("json", "print the result as JSON (the files and lines changed)")
+
+    /// The day to log (`--date` or today) and today, after `day-starts-at`.
+    static func days(_ session: Session) throws -> (day: Day, today: Day) {
+        (try session.day(), try session.day("today"))
+    }
+
+    /// A number as typed: digits with `.` or `,` as the decimal separator.
+    static func value(_ text: String) throws -> Double {
+        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
+            throw CLIError.usage("VALUE must be a number, not \"\(text)\"")
+        }
+        guard value >= 0 else { throw CLIError.usage("VALUE must not be negative, not \"\(text)\"") }
+        return value
+    }
+
+    /// `12/20 pages`: the amount against the target.
+    static func amount(_ value: Double, _ habit: HabitSummary, unit: String?) -> String {
+        var text = HabitLine.format(value)
+        if let target = habit.target { text += "/" + HabitLine.format(target) }
+        if let unit = unit ?? habit.unit { text += " " + unit }
+        return text
+    }
+
+    /// Runs a `LogHabit` action and prints its result: JSON, or the summary line and the place
+    /// an editor can jump to (`daily/2026-11-22.md:14: - [x] [[read]] 25 pages`).
+    static func log(_ name: String, _ change: HabitChange, _ arguments: Arguments, _ session: Session,
+                    describe: (LogHabit.Outcome) -> String) throws -> Int32 {
+        let (day, today) = try days(session)
+        let result = try session.perform(LogHabit(habit: name, change: change, day: day, today: today))
+        if arguments.flag("json") { return try session.printJSON(result) }
+        let outcome = result.outcome
+        guard let path = outcome.path else {
+            session.line("\(outcome.habit.id): nothing to undo on \(day) (no daily file)")
+            return ExitCode.success
+        }
+        if outcome.created { session.line(session.style("created", .muted) + " \(path)") }
+        var summary = describe(outcome)
+        if outcome.paused { summary += session.style(" (the habit is paused)", .muted) }
+        session.line(summary)
+        if outcome.result != .absent {
+            session.line(session.style("  \(path):\(outcome.after?.line ?? 0): \(outcome.text ?? "")", .muted))
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,35 @@
+/// Which file holds a day's check-in, and how a missing one starts.
+public enum DailyFile {
+    /// The file of `day`: the one the index knows (anywhere under the vault), else
+    /// `<daily folder>/YYYY-MM-DD.md`.
+    public static func path(of day: Day, journal: Journal, index: VaultIndex) -> String {
+        if let known = journal.dailyPaths[day] { return known }
+        if let record = index.records.first(where: { $0.kind == .daily && $0.day == day }) { return record.path }
+        return index.vault.config.folders.daily + "/\(day).md"
+    }
+
+    /// The daily template rendered for `day` (the vault's `templates/daily.md` when there is one).
+    public static func template(for day: Day, vault: Vault) throws(ActionError) -> String {
+        let text: String
+        do {
+            text = try TemplateLibrary(vault: vault).template(named: "daily")?.text ?? BuiltinTemplates.all["daily"] ?? ""
+        } catch {
+            throw ActionError(error)
+        }
+        return TemplateRenderer.render(text, values: TemplateValues(title: day.description, date: day)).text
+    }
+
+    /// A day that can be logged: one that has begun.
+    public static func checkLoggable(_ day: Day, today: Day) throws(ActionError) {
+        if day > today {
+            throw ActionError(.refused, "\(day) is in the future (today is \(today)); only days that have begun can be logged")
+        }
+    }
+
+    /// The day's document for editing in `transaction`, from the template when the file is missing.
+    static func open(_ day: Day, in transaction: VaultTransaction) throws(ActionError) -> (document: Document, path: String, created: Bool) {
+        let path = path(of: day, journal: transaction.journal, index: transaction.index)
+        if let document = try transaction.document(ifExists: path) { return (document, path, false) }
+        return (Document(text: try template(for: day, vault: transaction.vault)), path, true)
+    }
+}

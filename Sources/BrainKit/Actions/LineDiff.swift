@@ -1,0 +1,90 @@
+/// The changed lines between two versions of a file. Edits are minimal (one line for a check-off),
+/// so the common start and end are cut first and only the middle is compared line by line.
+public enum LineDiff {
+    /// Line changes from `before` to `after`, in file order; a replaced line is one change with
+    /// both texts.
+    public static func changes(from before: String, to after: String) -> [LineChange] {
+        let old = lines(before)
+        let new = lines(after)
+        var start = 0
+        while start < old.count && start < new.count && old[start] == new[start] { start += 1 }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > start && newEnd > start && old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        let a = Array(old[start..<oldEnd]), b = Array(new[start..<newEnd])
+        if a.isEmpty && b.isEmpty { return [] }
+        // A longest common subsequence of the middle; past a size where that costs too much,
+        // the whole middle counts as replaced.
+        guard a.count * b.count <= 4_000_000 else { return pair(a, b, oldLine: start, newLine: start) }
+        var table = [[Int32]](repeating: [Int32](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var result: [LineChange] = []
+        var i = 0, j = 0
+        var removed: [String] = [], added: [String] = []
+        var runOld = 0, runNew = 0
+        func flush() {
+            result += pair(removed, added, oldLine: start + runOld, newLine: start + runNew)
+            removed = []
+            added = []
+        }
+        while i < a.count || j < b.count {
+            if i < a.count && j < b.count && a[i] == b[j] {
+                flush()
+                i += 1
+                j += 1
+                runOld = i
+                runNew = j
+            } else if j < b.count && (i == a.count || table[i][j + 1] >= table[i + 1][j]) {
+                added.append(b[j])
+                j += 1
+            } else {
+                removed.append(a[i])
+                i += 1
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// Removed lines paired with added ones in order: a replacement, then the rest removed or added.
+    private static func pair(_ removed: [String], _ added: [String], oldLine: Int, newLine: Int) -> [LineChange] {
+        var result: [LineChange] = []
+        for offset in 0..<max(removed.count, added.count) {
+            let before = offset < removed.count ? removed[offset] : nil
+            let after = offset < added.count ? added[offset] : nil
+            let line = after != nil ? newLine + offset + 1 : oldLine + offset + 1
+            result.append(LineChange(line: line, before: before, after: after))
+        }
+        return result
+    }
+
+    /// Lines without their endings (`\n`, `\r\n` or `\r`); a final line ending adds no empty line.
+    static func lines(_ text: String) -> [String] {
+        var result: [String] = []
+        var current: [UInt8] = []
+        var previousCR = false
+        for byte in text.utf8 {
+            if byte == 10 {
+                if previousCR { previousCR = false; continue }
+                result.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            } else if byte == 13 {
+                result.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+                previousCR = true
+                continue
+            } else {
+                current.append(byte)
+            }
+            previousCR = false
+        }
+        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+        return result
+    }
+}

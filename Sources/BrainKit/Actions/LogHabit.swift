@@ -1,0 +1,79 @@
+/// Checks a habit off, undoes it, skips it, or records an amount, on one day: one line of the
+/// day's file (created from the daily template when missing).
+public struct LogHabit: VaultAction {
+    /// The habit as the person named it (id, title, alias or unique prefix).
+    public var habit: String
+    public var change: HabitChange
+    public var day: Day
+    /// The day it is now (after `day-starts-at`): later days are refused.
+    public var today: Day
+
+    public init(habit: String, change: HabitChange, day: Day, today: Day) {
+        self.habit = habit
+        self.change = change
+        self.day = day
+        self.today = today
+    }
+
+    public var name: String {
+        switch change {
+        case .done: return "done"
+        case .undo: return "undo"
+        case .skip: return "skip"
+        }
+    }
+
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var habit: HabitSummary
+        public var date: Day
+        /// The daily file (nil when an undo found no file).
+        public var path: String?
+        public var created: Bool
+        public var result: HabitEdit.Action
+        /// The habit's line before and after (nil when there was none).
+        public var before: HabitLine?
+        public var after: HabitLine?
+        /// The habit's line as it stands after the action, without its line ending.
+        public var text: String?
+        /// Whether the habit is paused that day (logged all the same).
+        public var paused: Bool
+    }
+
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+        try DailyFile.checkLoggable(day, today: today)
+        let journal = transaction.journal
+        let habit = try journal.activeHabit(named: self.habit, on: day)
+        let paused = habit.status == .paused || habit.paused.contains { $0.contains(day) }
+        var outcome = Outcome(habit: HabitSummary(habit), date: day, path: nil, created: false, result: .absent,
+                              before: nil, after: nil, text: nil, paused: paused)
+        if case .undo = change, journal.dailyPaths[day] == nil { return outcome }
+        var (document, path, created) = try DailyFile.open(day, in: transaction)
+        let edit = DailyEditor.apply(change, to: &document, habit: habit)
+        if edit.action == .absent && created { return outcome }
+        try transaction.write(document, to: path)
+        outcome.path = path
+        outcome.created = created
+        outcome.result = edit.action
+        outcome.before = edit.before
+        outcome.after = edit.after
+        outcome.text = edit.text
+        return outcome
+    }
+}
+
+/// What results say about a habit: enough to describe a check-off.
+public struct HabitSummary: Codable, Sendable, Hashable {
+    public var id: String
+    public var title: String
+    public var kind: Habit.Kind
+    public var target: Double?
+    public var unit: String?
+
+    public init(_ habit: Habit) {
+        id = habit.id
+        title = habit.title
+        kind = habit.kind
+        target = habit.target
+        unit = habit.unit
+    }
+}

@@ -1,0 +1,75 @@
+/// One thing a person does to the vault — check off a habit, create a note, rename, archive — as a
+/// value: plain inputs, and a plan that reads and stages through a `VaultTransaction`. Every
+/// client of BrainKit (the command line, an import, an app) changes the vault through actions, so
+/// the rules live in one place.
+public protocol VaultAction: Sendable {
+    /// What the action reports besides the file changes.
+    associatedtype Outcome: Codable & Sendable
+    /// The action's name in results (`done`, `rename`).
+    var name: String { get }
+    /// Reads what it needs and stages the change; throws without staging anything it cannot do.
+    func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome
+}
+
+/// What an action did: its own outcome, and every file change with the lines before and after.
+public struct ActionResult<Outcome: Codable & Sendable>: Codable, Sendable {
+    public var action: String
+    /// True when nothing was written (`--dry-run`): `changes` say what would change.
+    public var dryRun: Bool
+    public var outcome: Outcome
+    public var changes: [FileChange]
+    public var warnings: [String]
+    /// Problems located in files (`path:line:column: warning: message`).
+    public var notices: [String]
+
+    public init(action: String, dryRun: Bool, outcome: Outcome, changes: [FileChange], warnings: [String],
+                notices: [String] = []) {
+        self.action = action
+        self.dryRun = dryRun
+        self.outcome = outcome
+        self.changes = changes
+        self.warnings = warnings
+        self.notices = notices
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case action, dryRun, changes, warnings, notices
+    }
+
+    /// The outcome's keys sit beside `action`, `dryRun`, `changes` and `warnings` in one object.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(action, forKey: .action)
+        try container.encode(dryRun, forKey: .dryRun)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(notices, forKey: .notices)
+        try outcome.encode(to: encoder)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        action = try container.decode(String.self, forKey: .action)
+        dryRun = try container.decode(Bool.self, forKey: .dryRun)
+        changes = try container.decode([FileChange].self, forKey: .changes)
+        warnings = try container.decode([String].self, forKey: .warnings)
+        notices = try container.decodeIfPresent([String].self, forKey: .notices) ?? []
+        outcome = try Outcome(from: decoder)
+    }
+}
+
+extension Vault {
+    /// Carries out `action` under the vault lock: plans it in full, then writes every staged
+    /// change (or, on a failure, none). `dryRun` plans without writing.
+    public func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws(ActionError) -> ActionResult<Action.Outcome> {
+        let lock: VaultLock
+        do { lock = try VaultLock(vault: self) } catch { throw ActionError(error) }
+        defer { withExtendedLifetime(lock) {} }
+        let transaction = VaultTransaction(vault: self)
+        let outcome = try action.plan(transaction)
+        let changes = transaction.changes
+        if !dryRun { try transaction.commit() }
+        return ActionResult(action: action.name, dryRun: dryRun, outcome: outcome, changes: changes,
+                            warnings: transaction.warnings, notices: transaction.notices)
+    }
+}

@@ -1,0 +1,18 @@
+extension VaultIndex {
+    /// The one note `name` means (a path, a file stem, a title or an alias, case-insensitive),
+    /// optionally of one kind; an unknown name gets a did-you-mean, an ambiguous one the candidates.
+    public func note(named name: String, kind: NoteKind? = nil) throws(ActionError) -> Int {
+        var matches = find(name)
+        if let kind { matches = matches.filter { records[$0].kind == kind } }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            var candidates = records.indices.filter { kind == nil || records[$0].kind == kind }.map { records[$0].stem }
+            candidates = Array(Set(candidates)).sorted()
+            var message = "no \(kind?.rawValue ?? "note") named \"\(name)\""
+            if let suggestion = Suggestion.closest(to: name, in: candidates) { message += "; did you mean \"\(suggestion)\"?" }
+            throw ActionError(.notFound, message)
+        }
+        let list = matches.map { "  " + records[$0].path }.joined(separator: "\n")
+        throw ActionError(.ambiguous, "\"\(name)\" is ambiguous; it could be:\n\(list)\nname it by path to choose one")
+    }
+}

@@ -1,0 +1,208 @@
+/// One change to the vault, planned in full before anything is written: an action reads files
+/// and the index through it, stages new contents, moves and deletions, and `commit` writes them.
+/// The vault lock is held from the first read to the last write, so two actions never interleave.
+/// A failure while writing puts back what was already written.
+public final class VaultTransaction {
+    public let vault: Vault
+    /// What the action wants its caller to know (a file kept, a template placeholder unknown).
+    public var warnings: [String] = []
+    /// Problems located in a file, in the compiler's format (`templates/habit.md:3:7: warning: …`).
+    public var notices: [String] = []
+    /// Contents at the first read, by vault-relative path (nil: no file).
+    private var originals: [String: [UInt8]?] = [:]
+    /// Staged contents (nil: the file goes).
+    private var staged: [String: [UInt8]?] = [:]
+    /// Paths in the order they were first staged.
+    private var order: [String] = []
+    private var moves: [(from: String, to: String)] = []
+    private var trashed: [String: String] = [:]
+    private var openedIndex: VaultIndex?
+    private var openedJournal: Journal?
+
+    init(vault: Vault) {
+        self.vault = vault
+    }
+
+    // MARK: Reading
+
+    /// The index, opened (and brought up to date) under the lock on first use. It shows the vault
+    /// as it was when the transaction began, not the staged changes.
+    public var index: VaultIndex {
+        if let openedIndex { return openedIndex }
+        let index = VaultIndex.open(vault)
+        warnings += index.report.warnings
+        openedIndex = index
+        return index
+    }
+
+    /// The analytics view of `index`.
+    public var journal: Journal {
+        if let openedJournal { return openedJournal }
+        let journal = Journal(index: index)
+        openedJournal = journal
+        return journal
+    }
+
+    /// Whether a file is at `path`, staged changes included.
+    public func exists(_ path: String) throws(ActionError) -> Bool {
+        try bytes(path) != nil
+    }
+
+    /// The file at `path` as this change sees it (staged contents first); nil when there is none.
+    public func document(ifExists path: String) throws(ActionError) -> Document? {
+        try bytes(path).map { Document(bytes: $0) }
+    }
+
+    /// The file at `path`; a missing file is an error.
+    public func document(_ path: String) throws(ActionError) -> Document {
+        guard let document = try document(ifExists: path) else {
+            throw ActionError(.notFound, "\(path): no such file", path: path)
+        }
+        return document
+    }
+
+    private func bytes(_ path: String) throws(ActionError) -> [UInt8]? {
+        if let staged = staged[path] { return staged }
+        return try original(path)
+    }
+
+    private func original(_ path: String) throws(ActionError) -> [UInt8]? {
+        if let known = originals[path] { return known }
+        let absolute = try absolute(path)
+        let fileSystem = vault.fileSystem
+        var bytes: [UInt8]?
+        if fileSystem.exists(absolute) {
+            do { bytes = try fileSystem.read(absolute) } catch { throw ActionError(error) }
+        }
+        originals[path] = .some(bytes)
+        return bytes
+    }
+
+    private func absolute(_ path: String) throws(ActionError) -> String {
+        do { return try vault.absolute(path) } catch { throw ActionError(error) }
+    }
+
+    // MARK: Staging
+
+    /// Stages `document` as the new contents of `path` (a new file when there is none).
+    public func write(_ document: Document, to path: String) throws(ActionError) {
+        try stage(Array(document.text.utf8), at: path)
+    }
+
+    /// Stages a new file; refuses when one exists (on disk or staged).
+    public func create(_ text: String, at path: String) throws(ActionError) {
+        if try exists(path) { throw ActionError(.exists, "\(path) already exists; not overwriting it", path: path) }
+        try stage(Array(text.utf8), at: path)
+    }
+
+    /// Stages a rename of a file; refuses to replace an existing one.
+    public func move(_ from: String, to destination: String) throws(ActionError) {
+        guard let bytes = try bytes(from) else { throw ActionError(.notFound, "\(from): no such file", path: from) }
+        if try exists(destination) {
+            throw ActionError(.exists, "\(destination) already exists; not overwriting it", path: destination)
+        }
+        _ = try original(destination)
+        moves.append((from, destination))
+        note(from)
+        note(destination)
+        staged[destination] = .some(bytes)
+        staged[from] = .some(nil)
+    }
+
+    /// Stages moving a file into `.brain/trash/`, from where it can be moved back.
+    public func trash(_ path: String, to trashPath: String) throws(ActionError) {
+        try move(path, to: trashPath)
+        trashed[path] = trashPath
+    }
+
+    private func stage(_ bytes: [UInt8], at path: String) throws(ActionError) {
+        _ = try absolute(path)
+        _ = try original(path)
+        note(path)
+        staged[path] = .some(bytes)
+    }
+
+    private func note(_ path: String) {
+        if !order.contains(path) { order.append(path) }
+    }
+
+    // MARK: Committing
+
+    /// What the staged changes do, file by file, without writing anything.
+    public var changes: [FileChange] {
+        var result: [FileChange] = []
+        let trashPaths = Set(trashed.values)
+        let movedTo = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        let movedFrom = Set(moves.map(\.from))
+        for path in order where !trashPaths.contains(path) {
+            let before = originals[path] ?? nil
+            let after = staged[path] ?? before
+            if let trash = trashed[path] {
+                result.append(FileChange(kind: .deleted, path: path, to: trash))
+            } else if let from = movedTo[path] {
+                let old = originals[from] ?? nil
+                result.append(FileChange(kind: .moved, path: path, from: from, lines: diff(old, after)))
+            } else if movedFrom.contains(path) {
+                continue
+            } else if before == nil, let after {
+                result.append(FileChange(kind: .created, path: path, lines: diff(nil, after)))
+            } else if before != nil, after == nil {
+                result.append(FileChange(kind: .deleted, path: path))
+            } else if before != after {
+                result.append(FileChange(kind: .modified, path: path, lines: diff(before, after)))
+            }
+        }
+        return result
+    }
+
+    private func diff(_ before: [UInt8]?, _ after: [UInt8]?) -> [LineChange] {
+        LineDiff.changes(from: before.map { String(decoding: $0, as: UTF8.self) } ?? "",
+                         to: after.map { String(decoding: $0, as: UTF8.self) } ?? "")
+    }
+
+    /// Writes the staged changes: moves first, then new and changed files, then deletions.
+    /// On a failure what was written is put back, and the error is thrown.
+    func commit() throws(ActionError) {
+        let fileSystem = vault.fileSystem
+        var undo: [() -> Void] = []
+        func rollBack() { for step in undo.reversed() { step() } }
+        do {
+            var onDisk: [String: [UInt8]?] = originals
+            for move in moves {
+                let from = try absolute(move.from), to = try absolute(move.to)
+                try fileSystem.move(from, to: to)
+                undo.append { try? fileSystem.move(to, to: from) }
+                onDisk[move.to] = .some(onDisk[move.from] ?? nil)
+                onDisk[move.from] = .some(nil)
+            }
+            for path in order {
+                guard let wanted = staged[path], let bytes = wanted else { continue }
+                let current = onDisk[path] ?? nil
+                if current == bytes { continue }
+                let target = try absolute(path)
+                if let current {
+                    try fileSystem.writeAtomically(bytes, to: target, durable: true)
+                    undo.append { try? fileSystem.writeAtomically(current, to: target, durable: true) }
+                } else {
+                    try fileSystem.createNew(bytes, at: target)
+                    undo.append { try? fileSystem.remove(target) }
+                }
+            }
+            for path in order {
+                guard let wanted = staged[path], wanted == nil, let current = onDisk[path] ?? nil else { continue }
+                let target = try absolute(path)
+                try fileSystem.remove(target)
+                undo.append { try? fileSystem.createNew(current, at: target) }
+            }
+        } catch let error as ActionError {
+            rollBack()
+            throw error
+        } catch let error as VaultError {
+            rollBack()
+            throw ActionError(error)
+        } catch {
+            rollBack()
+            throw ActionError(.io, String(describing: error))
+        }
+    }
+}
