@@ -124,6 +124,6 @@ struct Arguments {
 
     /// `-3` is a value (a day offset), not an option.
     private static func isNumber(_ word: String) -> Bool {
-        word.count > 1 && word.dropFirst().allSatisfy(\.isNumber)
+        word.count > 1 && word.dropFirst().first?.isNumber == true && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." || $0 == "," }
     }
 }

@@ -239,7 +239,7 @@ public enum KnownKeys {
             return common + ["area", "goal", "every", "target", "unit", "kind", "cue", "stack", "after", "remind",
                              "auto", "status", "paused", "archived", "weight", "icon", "color"]
         case .goal:
-            return common + ["area", "parent", "status", "start", "due", "target", "current", "unit", "habits", "icon"]
+            return common + ["area", "parent", "status", "start", "due", "target", "current", "unit", "habits", "icon", "archived"]
         case .area:
             return common + ["weight", "identity", "color", "icon"]
         case .note:

@@ -49,7 +49,7 @@ public struct GoalOverview: Sendable {
             defer { visiting.remove(key) }
             let kids = children[key] ?? []
             let subgoalProgress: [Double] = kids.compactMap { child in
-                guard let entry = compute(child.lowercased()), entry.goal.status != .dropped else { return nil }
+                guard let entry = compute(child.lowercased()), entry.goal.status != .dropped, entry.goal.status != .archived else { return nil }
                 return entry.progress.value ?? 0
             }
             let milestones = journal.milestones[key] ?? []

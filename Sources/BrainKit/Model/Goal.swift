@@ -4,6 +4,8 @@ import Foundation
 public struct Goal: Hashable, Sendable, Codable {
     public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
         case active, done, dropped
+        /// Put away with its history: not among the goals worked on, not counted as a parent's part.
+        case archived
     }
 
     public var id: String

@@ -1,0 +1,60 @@
+import BrainKit
+
+/// `brain goal progress GOAL VALUE|+N` and `brain goal tick GOAL MILESTONE`.
+enum GoalCommand: BrainCommand {
+    static let spec = CommandSpec(
+        name: "goal",
+        summary: "update a goal: progress GOAL VALUE (or +N), tick GOAL MILESTONE",
+        discussion: """
+        progress sets the goal's current: value (2.5), or adds to it (+2, or -1 to correct). tick marks
+        a milestone (a - [ ] task item in the goal's body) done; name it by its number (brain show
+        GOAL lists them in order) or by the start of its text. --undo turns it back to open.
+        Each is a one-line change of the goal file.
+        """,
+        positionals: [
+            .init(name: "ACTION", help: "progress or tick", choices: ["progress", "tick"]),
+            .init(name: "GOAL", help: "the goal (id, title or alias)", completion: .notes),
+            .init(name: "VALUE", help: "progress: a number or +N/-N; tick: a milestone number or text", variadic: true),
+        ],
+        options: [
+            .flag("undo", "tick: turn the milestone back to open"),
+            DailyLog.jsonOption,
+        ],
+        examples: ["brain goal progress run-5k 3.5", "brain goal progress save-1000 +50",
+                   "brain goal tick run-5k 2", "brain goal tick run-5k \"Run 10 minutes\""])
+
+    static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        let goal = arguments.positional(1)!
+        let value = arguments.positionals.dropFirst(2).joined(separator: " ")
+        if arguments.positional(0) == "tick" {
+            let result = try session.perform(TickMilestone(goal: goal, milestone: value, done: !arguments.flag("undo")))
+            if arguments.flag("json") { return try session.printJSON(result) }
+            let outcome = result.outcome
+            let state = outcome.done ? "done" : "open"
+            let already = outcome.changed ? "" : "already "
+            session.line("\(outcome.goal): milestone \(outcome.number) \"\(outcome.text)\" \(already)\(state) "
+                         + "(\(outcome.completed) of \(outcome.total) done)")
+            session.line(session.style("  \(outcome.path):\(outcome.line)", .muted))
+            return ExitCode.success
+        }
+        if arguments.flag("undo") { throw CLIError.usage("--undo goes with tick; to correct progress use -N or a new value") }
+        let change: UpdateGoalProgress.Change
+        let text = value.replacingOccurrences(of: ",", with: ".")
+        if text.hasPrefix("+") || text.hasPrefix("-"), let delta = Double(text), delta.isFinite {
+            change = .add(delta)
+        } else if let number = Double(text), number.isFinite {
+            change = .set(number)
+        } else {
+            throw CLIError.usage("VALUE must be a number (3.5) or a change (+2, -1), not \"\(value)\"")
+        }
+        let result = try session.perform(UpdateGoalProgress(goal: goal, change: change))
+        if arguments.flag("json") { return try session.printJSON(result) }
+        let outcome = result.outcome
+        var text2 = HabitLine.format(outcome.after)
+        if let target = outcome.target { text2 += "/" + HabitLine.format(target) }
+        if let unit = outcome.unit { text2 += " " + unit }
+        let before = outcome.before.map { " (was \(HabitLine.format($0)))" } ?? ""
+        session.line("\(outcome.goal): \(text2)\(before)")
+        return ExitCode.success
+    }
+}

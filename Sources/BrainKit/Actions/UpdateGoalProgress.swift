@@ -1,0 +1,54 @@
+/// Sets a measurable goal's `current:` value, or adds to it: a one-line change of the goal file.
+public struct UpdateGoalProgress: VaultAction {
+    public enum Change: Codable, Sendable, Hashable {
+        /// The value reached.
+        case set(Double)
+        /// Progress since the last update (negative to correct a mistake).
+        case add(Double)
+    }
+
+    public var goal: String
+    public var change: Change
+
+    public init(goal: String, change: Change) {
+        self.goal = goal
+        self.change = change
+    }
+
+    public var name: String { "goal-progress" }
+
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var goal: String
+        public var path: String
+        public var before: Double?
+        public var after: Double
+        public var target: Double?
+        public var unit: String?
+    }
+
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+        let index = transaction.index
+        let record = index.records[try index.note(named: goal, kind: .goal)]
+        var document = try transaction.document(record.path)
+        let model = Goal(id: record.stem, frontMatter: document.frontMatter, bodyTitle: nil)
+        let before = model.current
+        if document.frontMatter["current"] != nil, before == nil {
+            throw ActionError(.invalidArgument, "\(record.path): current is not a number; fix it before adding to it", path: record.path)
+        }
+        let after: Double
+        switch change {
+        case .set(let value): after = value
+        case .add(let delta): after = (before ?? 0) + delta
+        }
+        guard after.isFinite, after >= 0 else {
+            throw ActionError(.invalidArgument, "the goal's current value must be a number of at least 0, not \(HabitLine.format(after))")
+        }
+        if model.target == nil {
+            transaction.warnings.append("\(record.path) has no target:, so progress is not measured against one; "
+                + "brain edit \(record.stem) --set target=N sets it")
+        }
+        document.set("current", to: CreateNote.number(after))
+        try transaction.write(document, to: record.path)
+        return Outcome(goal: record.stem, path: record.path, before: before, after: after, target: model.target, unit: model.unit)
+    }
+}
