@@ -40,7 +40,7 @@ public struct TickMilestone: VaultAction {
         let number = try pick(milestones, path: record.path)
         let item = milestones[number - 1]
         var document = try transaction.document(record.path)
-        let original = document.lines[item.line - 1]
+        let original = String(document.lines[item.line - 1])
         let wanted: Character = done ? "x" : " "
         guard let open = original.firstIndex(of: "["), original.index(open, offsetBy: 2, limitedBy: original.endIndex) != nil,
               original[original.index(open, offsetBy: 2)] == "]" else {
@@ -49,7 +49,7 @@ public struct TickMilestone: VaultAction {
         let mark = original.index(after: open)
         let changed = done ? original[mark] != "x" && original[mark] != "X" : original[mark] != " "
         if changed {
-            var text = String(original)
+            var text = original
             text.replaceSubrange(mark...mark, with: String(wanted))
             document.replaceLine(item.line, with: text)
             try transaction.write(document, to: record.path)
@@ -64,16 +64,17 @@ public struct TickMilestone: VaultAction {
     /// The 1-based number of the milestone `milestone` names.
     private func pick(_ milestones: [TaskItem], path: String) throws(ActionError) -> Int {
         let list = milestones.enumerated().map { "  \($0.offset + 1). \($0.element.text)" }.joined(separator: "\n")
-        if let number = Int(milestone) {
-            guard (1...milestones.count).contains(number) else {
-                throw ActionError(.notFound, "\(path) has \(milestones.count) milestone\(milestones.count == 1 ? "" : "s"), not \(number):\n\(list)")
-            }
-            return number
-        }
         let key = milestone.trimmingCharacters(in: .whitespaces).lowercased()
         guard !key.isEmpty else { throw ActionError(.invalidArgument, "name the milestone by its number or the start of its text") }
         let exact = milestones.indices.filter { milestones[$0].text.lowercased() == key }
         let prefixed = exact.isEmpty ? milestones.indices.filter { milestones[$0].text.lowercased().hasPrefix(key) } : exact
+        // A number names a milestone by position, unless it is the start of a milestone's text (`2000 saved`).
+        if let number = Int(milestone), exact.isEmpty {
+            if (1...milestones.count).contains(number) { return number }
+            if prefixed.isEmpty {
+                throw ActionError(.notFound, "\(path) has \(milestones.count) milestone\(milestones.count == 1 ? "" : "s"), not \(number):\n\(list)")
+            }
+        }
         if prefixed.count == 1 { return prefixed[0] + 1 }
         if prefixed.isEmpty {
             throw ActionError(.notFound, "no milestone of \(path) starts with \"\(milestone)\"; its milestones:\n\(list)")

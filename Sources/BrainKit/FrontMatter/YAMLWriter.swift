@@ -58,6 +58,10 @@ public enum YAMLWriter {
             }
             if flow, YAMLParser.isFlowIndicatorByte(b) { return false }
         }
+        // `19:30` is a string in YAML 1.2 but a number (1170) to YAML 1.1 readers: quote clock times.
+        if bytes.contains(UInt8(ascii: ":")), bytes.allSatisfy({ $0 == UInt8(ascii: ":") || ($0 >= 48 && $0 <= 57) }) {
+            return false
+        }
         // Unicode line and paragraph separators and NEL are line breaks to some readers.
         if text.unicodeScalars.contains(where: { $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029 || $0.value == 0xFEFF }) {
             return false

@@ -1,0 +1,110 @@
+import Testing
+@testable import BrainKit
+
+/// Check-offs, rest days and check-ins as actions, on a vault in memory.
+@Suite struct LogActionTests {
+    let today = Day.sampleToday
+
+    @Test func doneRewritesOneLineAndReportsIt() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let before = MemoryVault.notes(fileSystem)
+        let result = try vault.perform(LogHabit(habit: "read", change: .done(value: 24), day: today, today: today))
+        #expect(result.action == "done")
+        #expect(result.outcome.result == .updated)
+        #expect(result.outcome.after?.value == 24)
+        #expect(result.outcome.after?.state == .done)
+        #expect(result.changes == [FileChange(kind: .modified, path: "daily/2026-11-22.md",
+                                              lines: [LineChange(line: 16, before: "- [ ] [[read]]", after: "- [x] [[read]] 24 pages")])])
+        let after = MemoryVault.notes(fileSystem)
+        #expect(after.keys.sorted() == before.keys.sorted())
+        for (path, text) in before where path != "daily/2026-11-22.md" { #expect(after[path] == text, "\(path) changed") }
+        #expect(!fileSystem.isLocked)
+    }
+
+    @Test func aMissingDayStartsFromTheTemplate() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let day = Day("2026-11-23")!
+        let result = try vault.perform(LogHabit(habit: "med", change: .done(), day: day, today: day))
+        #expect(result.outcome.created)
+        #expect(result.outcome.habit.id == "meditate")
+        #expect(result.changes.count == 1 && result.changes[0].kind == .created)
+        let text = try #require(MemoryVault.notes(fileSystem)["daily/2026-11-23.md"])
+        #expect(text.contains("date: 2026-11-23"))
+        #expect(text.contains("- [x] [[meditate]]"))
+    }
+
+    @Test func undoWithoutAFileWritesNothing() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let day = Day("2026-11-23")!
+        let before = MemoryVault.notes(fileSystem)
+        let result = try vault.perform(LogHabit(habit: "read", change: .undo, day: day, today: day))
+        #expect(result.outcome.result == .absent)
+        #expect(result.outcome.path == nil)
+        #expect(result.changes.isEmpty)
+        #expect(MemoryVault.notes(fileSystem).filter { !$0.key.hasPrefix(".brain/") } == before.filter { !$0.key.hasPrefix(".brain/") })
+    }
+
+    @Test(arguments: [
+        ("reed", ActionError.Code.notFound, "no habit named \"reed\"; did you mean \"read\"?"),
+        ("cold-shower", .refused, "habit \"cold-shower\" is archived since 2026-10-05"),
+        ("r", .ambiguous, "\"r\" could be several habits:"),
+    ])
+    func badHabitsChangeNothing(name: String, code: ActionError.Code, message: String) throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let before = MemoryVault.notes(fileSystem)
+        let error = #expect(throws: ActionError.self) {
+            try vault.perform(LogHabit(habit: name, change: .done(), day: today, today: today))
+        }
+        #expect(error?.code == code)
+        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+        #expect(MemoryVault.notes(fileSystem).filter { !$0.key.hasPrefix(".brain/") } == before.filter { !$0.key.hasPrefix(".brain/") })
+        #expect(!fileSystem.isLocked)
+    }
+
+    @Test func futureDaysAreRefused() throws {
+        let (vault, _) = MemoryVault.sample()
+        let error = #expect(throws: ActionError.self) {
+            try vault.perform(LogHabit(habit: "read", change: .done(), day: today.adding(days: 1), today: today))
+        }
+        #expect(error?.code == .refused)
+        #expect(error?.message.contains("in the future") == true)
+    }
+
+    @Test func restAndCheckInEditTheFrontMatterAndSections() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let rest = try vault.perform(SetRestDay(day: today, today: today, rest: true, reason: "flu"))
+        #expect(rest.outcome.changed)
+        let again = try vault.perform(SetRestDay(day: today, today: today, rest: true, reason: "flu"))
+        #expect(!again.outcome.changed)
+        #expect(again.changes.isEmpty)
+        let checkIn = try vault.perform(RecordCheckIn(part: .evening, day: today, today: today, mood: 5, reflection: "Quiet day."))
+        #expect(checkIn.outcome.path == "daily/2026-11-22.md")
+        let text = try #require(MemoryVault.notes(fileSystem)["daily/2026-11-22.md"])
+        #expect(text.contains("rest: true\n"))
+        #expect(text.contains("rest-reason: flu\n"))
+        #expect(text.contains("evening-mood: 5\n"))
+        #expect(text.contains("Quiet day."))
+    }
+
+    @Test func outOfRangeScoresAreRefused() throws {
+        let (vault, _) = MemoryVault.sample()
+        let error = #expect(throws: ActionError.self) {
+            try vault.perform(RecordCheckIn(part: .morning, day: today, today: today, mood: 7))
+        }
+        #expect(error?.code == .invalidArgument)
+    }
+
+    @Test func aHeldLockMakesActionsWaitAndFail() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        do {
+            let lock = try VaultLock(vault: vault)
+            let error = #expect(throws: ActionError.self) {
+                try vault.perform(LogHabit(habit: "read", change: .done(), day: today, today: today))
+            }
+            #expect(error?.code == .io)
+            withExtendedLifetime(lock) {}
+        }
+        _ = try vault.perform(LogHabit(habit: "read", change: .done(), day: today, today: today))
+        #expect(!fileSystem.isLocked)
+    }
+}
