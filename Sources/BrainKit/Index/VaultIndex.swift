@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Dispatch
 
@@ -401,6 +403,8 @@ enum System {
     static var activeProcessorCount: Int {
         #if canImport(Glibc)
         return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #elseif canImport(Darwin)
+        return Int(sysconf(_SC_NPROCESSORS_ONLN))
         #else
         return 2
         #endif

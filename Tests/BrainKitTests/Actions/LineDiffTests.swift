@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import BrainKit
+
+@Suite struct LineDiffTests {
+    @Test func oneReplacedLine() {
+        #expect(BrainKit.LineDiff.changes(from: "a\nb\nc\n", to: "a\nB\nc\n") == [LineChange(line: 2, before: "b", after: "B")])
+    }
+
+    @Test func addedAndRemovedLinesKeepTheirPlaces() {
+        #expect(BrainKit.LineDiff.changes(from: "a\nc\n", to: "a\nb\nc\n") == [LineChange(line: 2, before: nil, after: "b")])
+        #expect(BrainKit.LineDiff.changes(from: "a\nb\nc\n", to: "a\nc\n") == [LineChange(line: 2, before: "b", after: nil)])
+        #expect(BrainKit.LineDiff.changes(from: "", to: "x\ny\n") == [LineChange(line: 1, before: nil, after: "x"),
+                                                            LineChange(line: 2, before: nil, after: "y")])
+    }
+
+    @Test func changesApartAreReportedApart() {
+        let before = "a\nb\nc\nd\ne\n"
+        let after = "A\nb\nc\nd\nE\n"
+        #expect(BrainKit.LineDiff.changes(from: before, to: after) == [LineChange(line: 1, before: "a", after: "A"),
+                                                              LineChange(line: 5, before: "e", after: "E")])
+    }
+
+    @Test func lineEndingsAreNotPartOfTheText() {
+        #expect(BrainKit.LineDiff.changes(from: "a\r\nb\r\n", to: "a\r\nc\r\n") == [LineChange(line: 2, before: "b", after: "c")])
+        #expect(BrainKit.LineDiff.lines("a\rb\r\nc") == ["a", "b", "c"])
+    }
+}
+
+@Suite struct JSONOutputTests {
+    struct Sample: Encodable {
+        var zebra = 1
+        var apple = [1, 2]
+        var middle = "m"
+    }
+
+    @Test func schemaVersionComesFirstAndTheOtherKeysAreSorted() throws {
+        let text = try JSONOutput.string(Sample())
+        let keys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
+        #expect(keys == ["schemaVersion", "apple", "middle", "zebra"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect(object["zebra"] as? Int == 1)
+    }
+
+    @Test func theLastKeyLosesItsComma() throws {
+        struct Early: Encodable { var alpha = 1 }
+        let text = try JSONOutput.string(Early())
+        #expect(text == "{\n  \"schemaVersion\" : 1,\n  \"alpha\" : 1\n}\n")
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import BrainKit
+
+/// The two file systems keep the same rules, and the index reads the same vault from either.
+@Suite struct FileSystemTests {
+    @Test func memoryWalksInTheSameOrderAsTheDisk() throws {
+        let (vault, _) = MemoryVault.sample()
+        let disk = POSIXFileSystem().markdownFiles(under: MemoryVault.packageRoot + "/sample-vault").map(\.path)
+        let memory = vault.fileSystem.markdownFiles(under: vault.root).map(\.path)
+        #expect(memory == disk)
+        #expect(memory.count > 100)
+    }
+
+    @Test func theIndexInMemoryEqualsTheIndexOnDisk() throws {
+        let (vault, _) = MemoryVault.sample()
+        let memory = VaultIndex.open(vault)
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("brain-fs-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: MemoryVault.packageRoot + "/sample-vault", toPath: temporary)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        try? FileManager.default.removeItem(atPath: temporary + "/.brain/cache")
+        let disk = VaultIndex.open(Vault(root: temporary))
+        #expect(memory.records.map(\.path) == disk.records.map(\.path))
+        #expect(memory.records.map(\.links) == disk.records.map(\.links))
+        #expect(memory.records.map(\.tags) == disk.records.map(\.tags))
+        #expect(memory.resolutions == disk.resolutions)
+        // A second open in memory reads the cache it wrote, and notices a change.
+        let again = VaultIndex.open(vault)
+        #expect(again.report.reread == 0)
+        _ = try vault.perform(SetPinned(note: "atomic-habits", pinned: true))
+        let changed = VaultIndex.open(vault)
+        #expect(changed.report.changed == 1)
+        #expect(changed.record(atPath: "notes/atomic-habits.md")?.pinned == true)
+    }
+
+    @Test(arguments: [true, false])
+    func createNewAndMoveNeverReplace(onDisk: Bool) throws {
+        let root: String
+        let fileSystem: any FileSystem
+        if onDisk {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("brain-fs-\(UUID().uuidString)").path
+            fileSystem = POSIXFileSystem()
+        } else {
+            root = "/m"
+            fileSystem = MemoryFileSystem()
+        }
+        defer { if onDisk { try? FileManager.default.removeItem(atPath: root) } }
+        try fileSystem.makeDirectories(root + "/a")
+        try fileSystem.createNew(Array("one\n".utf8), at: root + "/a/x.md")
+        #expect(throws: VaultError.exists(root + "/a/x.md")) { try fileSystem.createNew(Array("two\n".utf8), at: root + "/a/x.md") }
+        try fileSystem.writeAtomically(Array("three\n".utf8), to: root + "/a/y.md")
+        #expect(throws: VaultError.self) { try fileSystem.move(root + "/a/x.md", to: root + "/a/y.md") }
+        #expect(try fileSystem.readText(root + "/a/x.md") == "one\n")
+        #expect(try fileSystem.readText(root + "/a/y.md") == "three\n")
+        try fileSystem.move(root + "/a/x.md", to: root + "/b/x.md")
+        #expect(!fileSystem.exists(root + "/a/x.md"))
+        #expect(fileSystem.isDirectory(root + "/b"))
+        #expect(fileSystem.markdownFiles(under: root).map(\.path) == ["a/y.md", "b/x.md"])
+        #expect(throws: VaultError.self) { try fileSystem.read(root + "/a") }
+        try fileSystem.remove(root + "/b/x.md")
+        try fileSystem.remove(root + "/b/x.md")
+        #expect(!fileSystem.exists(root + "/b/x.md"))
+        let lock = try fileSystem.lock(root + "/.brain/lock", timeout: 0.05)
+        #expect(throws: VaultError.lockTimeout(root + "/.brain/lock")) {
+            if onDisk {
+                // flock locks belong to the open file: a second open of the same file waits.
+                _ = try fileSystem.lock(root + "/.brain/lock", timeout: 0.05)
+            } else {
+                _ = try fileSystem.lock(root + "/.brain/lock", timeout: 0.05)
+            }
+        }
+        withExtendedLifetime(lock) {}
+    }
+
+    @Test func theDiskRefusesToReadAFifo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("brain-fifo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(mkfifo(root + "/pipe.md", 0o644) == 0)
+        #expect(throws: VaultError.io(path: root + "/pipe.md", message: "not a regular file")) {
+            try POSIXFileSystem().read(root + "/pipe.md")
+        }
+    }
+}
