@@ -26,7 +26,7 @@ enum DeleteCommand: BrainCommand {
         let outcome = result.outcome
         session.line("deleted \(outcome.path) (kept in \(outcome.trash); brain restore \(outcome.path) brings it back)")
         if !outcome.linkedFrom.isEmpty {
-            session.warn("\(outcome.linkedFrom.count) note\(outcome.linkedFrom.count == 1 ? "" : "s") still link to it: "
+            session.warn("\(outcome.linkedFrom.count == 1 ? "1 note still links" : "\(outcome.linkedFrom.count) notes still link") to it: "
                          + outcome.linkedFrom.joined(separator: ", "))
         }
         return ExitCode.success

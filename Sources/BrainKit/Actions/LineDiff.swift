@@ -52,16 +52,43 @@ public enum LineDiff {
         return result
     }
 
-    /// Removed lines paired with added ones in order: a replacement, then the rest removed or added.
+    /// Removed lines paired with added ones: a line whose key (the text before `: `, or up to the
+    /// first `]]`) reappears is a replacement of that line; the others pair up in order, and the
+    /// rest are plain removals or additions.
     private static func pair(_ removed: [String], _ added: [String], oldLine: Int, newLine: Int) -> [LineChange] {
-        var result: [LineChange] = []
-        for offset in 0..<max(removed.count, added.count) {
-            let before = offset < removed.count ? removed[offset] : nil
-            let after = offset < added.count ? added[offset] : nil
-            let line = after != nil ? newLine + offset + 1 : oldLine + offset + 1
-            result.append(LineChange(line: line, before: before, after: after))
+        func key(_ line: String) -> Substring? {
+            if let colon = line.range(of: ": ") { return line[..<colon.lowerBound] }
+            if let close = line.range(of: "]]") { return line[..<close.upperBound] }
+            return nil
         }
-        return result
+        var partner = [Int?](repeating: nil, count: added.count)
+        var taken = Set<Int>()
+        for (j, line) in added.enumerated() {
+            guard let wanted = key(line) else { continue }
+            if let i = removed.indices.first(where: { !taken.contains($0) && key(removed[$0]) == wanted }) {
+                partner[j] = i
+                taken.insert(i)
+            }
+        }
+        var freeRemoved = removed.indices.filter { !taken.contains($0) }[...]
+        for j in added.indices where partner[j] == nil && key(added[j]) == nil {
+            if let i = freeRemoved.first(where: { key(removed[$0]) == nil }) {
+                partner[j] = i
+                freeRemoved.removeAll { $0 == i }
+            }
+        }
+        let paired = Set(partner.compactMap { $0 })
+        var result: [(order: Int, change: LineChange)] = []
+        for (j, line) in added.enumerated() {
+            let before = partner[j].map { removed[$0] }
+            result.append((2 * (newLine + j + 1) + 1, LineChange(line: newLine + j + 1, before: before, after: line)))
+        }
+        for (i, line) in removed.enumerated() where !paired.contains(i) {
+            // A removal sorts just before the line that now stands at its place.
+            let place = newLine + min(i, added.count) + 1
+            result.append((2 * place, LineChange(line: oldLine + i + 1, before: line, after: nil)))
+        }
+        return result.sorted { $0.order < $1.order }.map(\.change)
     }
 
     /// Lines without their endings (`\n`, `\r\n` or `\r`); a final line ending adds no empty line.

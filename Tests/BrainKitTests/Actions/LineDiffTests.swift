@@ -21,6 +21,13 @@ import Testing
                                                               LineChange(line: 5, before: "e", after: "E")])
     }
 
+    @Test func aKeyThatStaysIsAReplacementEvenBesideARemoval() {
+        let before = "---\nstart: 2026-09-07\ndue: 2026-12-31\n---\n"
+        let after = "---\ndue: 2027-04-01\n---\n"
+        #expect(BrainKit.LineDiff.changes(from: before, to: after) == [LineChange(line: 2, before: "start: 2026-09-07", after: nil),
+                                                                       LineChange(line: 2, before: "due: 2026-12-31", after: "due: 2027-04-01")])
+    }
+
     @Test func lineEndingsAreNotPartOfTheText() {
         #expect(BrainKit.LineDiff.changes(from: "a\r\nb\r\n", to: "a\r\nc\r\n") == [LineChange(line: 2, before: "b", after: "c")])
         #expect(BrainKit.LineDiff.lines("a\rb\r\nc") == ["a", "b", "c"])
