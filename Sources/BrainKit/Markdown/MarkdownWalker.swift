@@ -181,16 +181,10 @@ struct MarkdownWalker {
     }
 
     @inline(__always)
-    func column(of position: Int) -> Int { position - lineStart + 1 }
+    func string(_ range: Range<Int>) -> String { string(range.lowerBound, range.upperBound) }
 
     @inline(__always)
-    func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
-        var a = start
-        var b = end
-        while a < b && isSpaceOrTab(bytes[a]) { a += 1 }
-        while b > a && isSpaceOrTab(bytes[b - 1]) { b -= 1 }
-        return (a, b)
-    }
+    func column(of position: Int) -> Int { position - lineStart + 1 }
 }
 
 /// ASCII bytes the scanner looks at.
