@@ -57,10 +57,12 @@ public enum DailyEditor {
         switch change {
         case .done(let value, let add, let note):
             if let value {
-                next.value = add ? (before?.value ?? 0) + value : value
-                // The habit's unit agrees with the new number (`3 cups`, not the old line's `1 cup`).
-                if let unit = habit.unit { next.unit = unit }
-                next.state = meetsTarget(next.value!, habit: habit) ? .done : .open
+                let total = add ? (before?.value ?? 0) + value : value
+                next.value = total
+                // The habit's unit, agreeing with the new number (`1 cup`, `3 cups`); the unit is
+                // informational, so a singular one reads back as the same habit and value.
+                if let unit = habit.unit { next.unit = Quantity.unit(unit, for: total) }
+                next.state = meetsTarget(total, habit: habit) ? .done : .open
             } else {
                 next.state = .done
             }

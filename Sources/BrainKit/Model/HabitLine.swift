@@ -55,12 +55,8 @@ public struct HabitLine: Hashable, Sendable, Codable {
         HabitLine.render(habit: habit, label: label, state: state, value: value, unit: unit, note: note)
     }
 
-    /// A number as written back: no trailing `.0`, at most 6 decimals.
+    /// A number as written back: no trailing `.0`, at most 6 decimals (``Quantity/number(_:)``).
     public static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        Quantity.number(value)
     }
 }
