@@ -60,7 +60,7 @@ import Testing
         #expect(result.stdout.contains("not held"))
         #expect(try vault.read("daily/2026-11-22.md").contains("- [ ] [[coffee]] 3 cups\n"))
         #expect(vault.run("done coffee 1").status == 0)
-        #expect(try vault.read("daily/2026-11-22.md").contains("- [x] [[coffee]] 1 cups\n"))
+        #expect(try vault.read("daily/2026-11-22.md").contains("- [x] [[coffee]] 1 cup\n"))
     }
 
     @Test func aNewDayIsMadeFromTheDailyTemplate() throws {

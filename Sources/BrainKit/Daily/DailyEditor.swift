@@ -8,7 +8,7 @@ public enum DailyEditor {
     public static func habitLines(in document: Document) -> [HabitLine] {
         var result: [HabitLine] = []
         let lines = document.lines
-        var fence: (marker: Character, length: Int)?
+        var fences = FenceTracker()
         var inComment = false
         for index in max(0, document.bodyStartLine - 1)..<lines.count {
             let line = lines[index]
@@ -16,20 +16,8 @@ public enum DailyEditor {
                 if line.range(of: "-->") != nil { inComment = false }
                 continue
             }
-            let indent = line.prefix(while: { $0 == " " }).count
+            if fences.consume(line) { continue }
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            if let open = fence {
-                let run = trimmed.prefix(while: { $0 == open.marker }).count
-                if indent <= 3, run >= open.length, trimmed.dropFirst(run).allSatisfy(\.isWhitespace) { fence = nil }
-                continue
-            }
-            if indent <= 3, let marker = trimmed.first, marker == "`" || marker == "~" {
-                let run = trimmed.prefix(while: { $0 == marker }).count
-                if run >= 3, !(marker == "`" && trimmed.dropFirst(run).contains("`")) {
-                    fence = (marker, run)
-                    continue
-                }
-            }
             if trimmed.hasPrefix("<!--") {
                 // A comment line; it may go on over several lines.
                 if trimmed.dropFirst(4).range(of: "-->") == nil { inComment = true }
@@ -69,10 +57,12 @@ public enum DailyEditor {
         switch change {
         case .done(let value, let add, let note):
             if let value {
-                next.value = add ? (before?.value ?? 0) + value : value
-                // The habit's unit agrees with the new number (`3 cups`, not the old line's `1 cup`).
-                if let unit = habit.unit { next.unit = unit }
-                next.state = meetsTarget(next.value!, habit: habit) ? .done : .open
+                let total = add ? (before?.value ?? 0) + value : value
+                next.value = total
+                // The habit's unit, agreeing with the new number (`1 cup`, `3 cups`); the unit is
+                // informational, so a singular one reads back as the same habit and value.
+                if let unit = habit.unit { next.unit = Quantity.unit(unit, for: total) }
+                next.state = meetsTarget(total, habit: habit) ? .done : .open
             } else {
                 next.state = .done
             }

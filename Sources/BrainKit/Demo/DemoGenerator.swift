@@ -362,10 +362,6 @@ public struct DemoGenerator: Sendable {
         return File(path: "\(meta.folder)/\(meta.stem).md", bytes: Array(text.utf8))
     }
 
-    func unit(_ unit: String, _ value: Int32) -> String {
-        value == 1 && unit.hasSuffix("s") ? String(unit.dropLast()) : unit
-    }
-
     func daily(_ index: Int) -> File {
         let date = day(index)
         let days = options.days
@@ -411,7 +407,7 @@ public struct DemoGenerator: Sendable {
                 continue
             }
             if value >= 0, let unitName = habit.unit {
-                text += " \(value) \(unit(unitName, value))"
+                text += " \(value) \(Quantity.unit(unitName, for: Double(value)))"
                 if habit.auto, let target = habit.target {
                     text += " (auto: health ≥ \(target))"
                 } else if outcome == .open && random.chance(0.3) {

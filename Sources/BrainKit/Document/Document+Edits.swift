@@ -151,27 +151,15 @@ extension Document {
     /// ATX headings outside fenced code, from line `start` (0-based).
     static func headings(in lines: [Substring], from start: Int) -> [HeadingLine] {
         var result: [HeadingLine] = []
-        var fence: (byte: UInt8, count: Int)?
+        var fences = FenceTracker()
         for index in start..<max(start, lines.count) {
+            if fences.consume(lines[index]) { continue }
             let bytes = Array(lines[index].utf8)
             var p = 0
             while p < bytes.count, p < 4, bytes[p] == 32 { p += 1 }
             if p >= 4 { continue }
             let first = p < bytes.count ? bytes[p] : 0
-            if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
-                var run = 0
-                while p + run < bytes.count, bytes[p + run] == first { run += 1 }
-                if run >= 3 {
-                    if let open = fence {
-                        if open.byte == first, run >= open.count,
-                           bytes[(p + run)...].allSatisfy({ $0 == 32 || $0 == 9 }) { fence = nil }
-                    } else {
-                        fence = (first, run)
-                    }
-                    continue
-                }
-            }
-            if fence != nil || first != UInt8(ascii: "#") { continue }
+            if first != UInt8(ascii: "#") { continue }
             var level = 0
             while p < bytes.count, bytes[p] == UInt8(ascii: "#") { level += 1; p += 1 }
             guard level <= 6, p == bytes.count || bytes[p] == 32 || bytes[p] == 9 else { continue }

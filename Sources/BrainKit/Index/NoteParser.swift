@@ -59,7 +59,7 @@ public enum NoteParser {
                 // which already skip code blocks and comments.
                 let checkIn = CheckIn(day: day, frontMatter: frontMatter, body: "", bodyStartLine: bodyLine)
                 record.day = day
-                record.habitLines = habitLines(scan, buffer)
+                record.habitLines = habitLines(scan, buffer, bodyOffset: bodyOffset)
                 issues = checkIn.issues
             } else {
                 diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
@@ -77,80 +77,36 @@ public enum NoteParser {
         return record
     }
 
-    /// Habit lines from the scanner's task items: a task whose text starts with a wikilink.
-    /// Byte-level twin of `HabitLine.parse` (a test checks they agree on every sample day),
-    /// because daily files are most of a long-kept vault.
-    static func habitLines(_ scan: MarkdownScan, _ buffer: UnsafeBufferPointer<UInt8>) -> [HabitLine] {
+    /// Habit lines from the scanner's task items, which already skip code blocks and comments.
+    /// Each task whose text starts with a wikilink is read by `HabitLine.parse` straight from the
+    /// file's bytes (found through that link), so the index reads lines exactly as check-ins and
+    /// the daily editor do without copying a line.
+    static func habitLines(_ scan: MarkdownScan, _ buffer: UnsafeBufferPointer<UInt8>, bodyOffset: Int = 0) -> [HabitLine] {
         var result: [HabitLine] = []
         var linkIndex = 0
-        for task in scan.tasks where task.text.utf8.starts(with: [0x5B, 0x5B]) {
+        for task in scan.tasks where startsWithWikilink(task.text) {
             while linkIndex < scan.links.count && scan.links[linkIndex].line < task.line { linkIndex += 1 }
-            guard linkIndex < scan.links.count, scan.links[linkIndex].line == task.line,
-                  scan.links[linkIndex].kind == .wikilink, !scan.links[linkIndex].target.isEmpty else { continue }
-            let link = scan.links[linkIndex]
-            var line = HabitLine(habit: link.target, label: link.label, state: task.state, line: task.line)
-            var end = link.byteRange.upperBound
-            while end < buffer.count && buffer[end] != 0x0A { end += 1 }
-            if end > link.byteRange.upperBound && buffer[end - 1] == 0x0D { end -= 1 }
-            var index = link.byteRange.upperBound
-            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-            func skipBlanks() { while index < end && isBlank(buffer[index]) { index += 1 } }
-            func word() -> Range<Int> {
-                let start = index
-                while index < end && !isBlank(buffer[index]) { index += 1 }
-                return start..<index
+            guard linkIndex < scan.links.count, scan.links[linkIndex].line == task.line else { continue }
+            let at = scan.links[linkIndex].byteRange.lowerBound
+            var start = at
+            while start > bodyOffset && buffer[start - 1] != Byte.lf { start -= 1 }
+            var end = at
+            while end < buffer.count && buffer[end] != Byte.lf { end += 1 }
+            if let line = HabitLine.parse(UnsafeBufferPointer(rebasing: buffer[start..<end]), lineNumber: task.line) {
+                result.append(line)
             }
-            if index < end && isBlank(buffer[index]) {
-                skipBlanks()
-                let mark = index
-                let valueWord = word()
-                if let value = number(buffer, valueWord) {
-                    line.value = value
-                    skipBlanks()
-                    let unitMark = index
-                    let unitWord = word()
-                    let unit = String(decoding: UnsafeBufferPointer(rebasing: buffer[unitWord]), as: UTF8.self)
-                    if let first = unit.first, first.isLetter || first == "%" {
-                        line.unit = unit
-                    } else {
-                        index = unitMark
-                    }
-                } else {
-                    index = mark
-                }
-            }
-            var note = String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)[...]
-            note = note.drop { $0 == " " || $0 == "\t" }
-            if let first = note.first, first == "—" || first == "–" || first == "-" || first == ":" {
-                note = note.dropFirst().drop { $0 == " " || $0 == "\t" }
-            }
-            while let last = note.last, last == " " || last == "\t" { note = note.dropLast() }
-            line.note = note.isEmpty ? nil : String(note)
-            result.append(line)
         }
         return result
     }
 
-    /// Digits with an optional `.` or `,` decimal part, as `HabitLine` reads values.
-    private static func number(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
-        guard !range.isEmpty, (0x30...0x39).contains(buffer[range.lowerBound]) else { return nil }
-        var separator = false
-        var digitsAfter = 0
-        var text = ""
-        for index in range {
-            let byte = buffer[index]
-            if (0x30...0x39).contains(byte) {
-                if separator { digitsAfter += 1 }
-                text.append(Character(Unicode.Scalar(byte)))
-            } else if (byte == 0x2E || byte == 0x2C) && !separator {
-                separator = true
-                text.append(".")
-            } else {
-                return nil
-            }
+    /// Whether a task's text starts with `[[` after spaces and tabs: the cheap test before parsing.
+    private static func startsWithWikilink(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if byte == Byte.space || byte == Byte.tab { continue }
+            return byte == Byte.openBracket && bytes.next() == Byte.openBracket
         }
-        if separator && digitsAfter == 0 { return nil }
-        return Double(text)
+        return false
     }
 
     /// Front-matter tags then body tags, each once (case-insensitive), without a leading `#`.

@@ -8,29 +8,11 @@ extension MarkdownWalker {
         let close = nextCloseBracket(from: contentStart, end)
         guard close > contentStart, close + 1 < end, bytes[close + 1] == Byte.closeBracket else { return nil }
 
-        // `|` separates the label; in tables it is written `\|`.
-        var pipe = contentStart
-        while pipe < close && bytes[pipe] != Byte.pipe { pipe += 1 }
-        var targetEnd = pipe
-        if pipe < close && pipe > contentStart && bytes[pipe - 1] == Byte.backslash { targetEnd -= 1 }
-        var hash = contentStart
-        while hash < targetEnd && bytes[hash] != Byte.hash { hash += 1 }
-
-        let (ts, te) = trimmed(contentStart, hash)
-        var fragment: String?
-        if hash < targetEnd {
-            let (fs, fe) = trimmed(hash + 1, targetEnd)
-            if fs < fe { fragment = string(fs, fe) }
-        }
-        guard ts < te || fragment != nil else { return nil }
-        var label: String?
-        if pipe < close {
-            let (ls, le) = trimmed(pipe + 1, close)
-            if ls < le { label = string(ls, le) }
-        }
+        guard let parts = WikilinkParts(bytes, from: contentStart, to: close) else { return nil }
         let start = embed ? open - 1 : open
-        result.links.append(Link(kind: embed ? .embed : .wikilink, target: string(ts, te), fragment: fragment,
-                                 label: label, line: line, column: column(of: start), byteRange: start..<(close + 2)))
+        result.links.append(Link(kind: embed ? .embed : .wikilink, target: string(parts.target),
+                                 fragment: parts.fragment.map(string), label: parts.label.map(string),
+                                 line: line, column: column(of: start), byteRange: start..<(close + 2)))
         return close + 2
     }
 

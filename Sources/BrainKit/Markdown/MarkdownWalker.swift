@@ -14,18 +14,13 @@ struct MarkdownWalker {
         case html
     }
 
-    struct Fence {
-        var char: UInt8
-        var length: Int
-    }
-
     let bytes: UnsafeBufferPointer<UInt8>
     var result = MarkdownScan()
     /// 1-based number of the line being scanned.
     var line: Int
     /// Byte offset that column 1 of the current line refers to (after a BOM on the first line).
     var lineStart = 0
-    var fence: Fence?
+    var fences = FenceTracker()
     var comment: Comment?
     /// Destinations `](…)` of Markdown links whose text is still being scanned; innermost last.
     var skipZones: [Range<Int>] = []
@@ -74,26 +69,23 @@ struct MarkdownWalker {
         closeParenFrom = Int.max
         skipZones.removeAll(keepingCapacity: true)
 
-        if let open = fence {
-            if isClosingFence(begin, end, open) { fence = nil }
-            return
-        }
+        // A line that starts inside a comment has no block structure of its own, so it
+        // cannot open a fence (and no fence is open while a comment is).
+        if comment == nil, fences.consume(UnsafeBufferPointer(rebasing: bytes[begin..<end])) { return }
         var position = begin
         if let open = comment {
-            // A line that starts inside a comment has no block structure of its own.
             guard let after = commentEnd(open, from: begin, to: end) else { return }
             comment = nil
             position = after
         } else {
-            guard let after = scanBlockStart(begin, end) else { return }
-            position = after
+            position = scanBlockStart(begin, end)
         }
         scanInline(from: position, to: end)
     }
 
-    /// Recognizes a fence opening, an ATX heading or a task item at the start of a line; returns
-    /// where inline scanning continues, or nil when the line opened a fence.
-    mutating func scanBlockStart(_ begin: Int, _ end: Int) -> Int? {
+    /// Recognizes an ATX heading or a task item at the start of a line (fences are already
+    /// handled); returns where inline scanning continues.
+    mutating func scanBlockStart(_ begin: Int, _ end: Int) -> Int {
         var i = begin
         var columns = 0
         while i < end {
@@ -103,51 +95,11 @@ struct MarkdownWalker {
         }
         if i == end { return end }
         let first = bytes[i]
-        if columns <= 3 {
-            if first == Byte.backtick || first == Byte.tilde {
-                if let opened = fenceOpening(at: i, end) {
-                    fence = opened
-                    return nil
-                }
-            } else if first == Byte.hash {
-                if let after = heading(at: i, end) { return after }
-            }
+        if columns <= 3 && first == Byte.hash {
+            if let after = heading(at: i, end) { return after }
         }
         if let after = taskItem(at: i, end, indent: columns) { return after }
         return begin
-    }
-
-    func fenceOpening(at i: Int, _ end: Int) -> Fence? {
-        let char = bytes[i]
-        var j = i
-        while j < end && bytes[j] == char { j += 1 }
-        let length = j - i
-        guard length >= 3 else { return nil }
-        if char == Byte.backtick {
-            // A backtick in the info string makes this inline code, not a fence (CommonMark).
-            while j < end {
-                if bytes[j] == Byte.backtick { return nil }
-                j += 1
-            }
-        }
-        return Fence(char: char, length: length)
-    }
-
-    func isClosingFence(_ begin: Int, _ end: Int, _ open: Fence) -> Bool {
-        var i = begin
-        while i < end && bytes[i] == Byte.space {
-            i += 1
-            if i - begin > 3 { return false }
-        }
-        var j = i
-        while j < end && bytes[j] == open.char { j += 1 }
-        guard j - i >= open.length else { return false }
-        while j < end {
-            let b = bytes[j]
-            if b != Byte.space && b != Byte.tab { return false }
-            j += 1
-        }
-        return true
     }
 
     mutating func heading(at i: Int, _ end: Int) -> Int? {
@@ -229,16 +181,10 @@ struct MarkdownWalker {
     }
 
     @inline(__always)
-    func column(of position: Int) -> Int { position - lineStart + 1 }
+    func string(_ range: Range<Int>) -> String { string(range.lowerBound, range.upperBound) }
 
     @inline(__always)
-    func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
-        var a = start
-        var b = end
-        while a < b && isSpaceOrTab(bytes[a]) { a += 1 }
-        while b > a && isSpaceOrTab(bytes[b - 1]) { b -= 1 }
-        return (a, b)
-    }
+    func column(of position: Int) -> Int { position - lineStart + 1 }
 }
 
 /// ASCII bytes the scanner looks at.

@@ -66,7 +66,7 @@ public struct CheckIn: Hashable, Sendable, Codable {
     }
 
     private mutating func parseBody(_ body: Substring, startLine: Int) {
-        var fence: (marker: Character, length: Int)?
+        var fences = FenceTracker()
         var section = Section.other
         var sectionLevel = 0
         var reflectionRange: (start: Substring.Index, end: Substring.Index)?
@@ -81,26 +81,15 @@ public struct CheckIn: Hashable, Sendable, Codable {
                 index = next
                 lineNumber += 1
             }
-            let indentCount = line.prefix(while: { $0 == " " }).count
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            if let open = fence {
-                let run = trimmed.prefix(while: { $0 == open.marker }).count
-                if indentCount <= 3, run >= open.length, trimmed.dropFirst(run).allSatisfy(\.isWhitespace) { fence = nil }
+            if fences.consume(line) {
+                // Code is part of the reflection, verbatim, but never a heading or a habit line.
                 if section == .reflection, !line.allSatisfy(\.isWhitespace) {
                     reflectionRange = (reflectionRange?.start ?? line.startIndex, line.endIndex)
                 }
                 continue
             }
-            if indentCount <= 3, let marker = trimmed.first, marker == "`" || marker == "~" {
-                let run = trimmed.prefix(while: { $0 == marker }).count
-                if run >= 3, !(marker == "`" && trimmed.dropFirst(run).contains("`")) {
-                    fence = (marker, run)
-                    if section == .reflection {
-                        reflectionRange = (reflectionRange?.start ?? line.startIndex, line.endIndex)
-                    }
-                    continue
-                }
-            }
+            let indentCount = line.prefix(while: { $0 == " " }).count
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if indentCount <= 3, let (level, text) = CheckIn.heading(trimmed) {
                 if section != .other, level > sectionLevel {
                     // A subheading stays inside the section.

@@ -192,6 +192,18 @@ enum DailyFixtures {
         #expect(DailyEditor.apply(.done(value: 2), to: &document, habit: DailyFixtures.coffee).text == "- [x] [[coffee]] 2 cups")
     }
 
+    @Test func oneIsWrittenWithASingularUnitThatReadsBackAsTheSameValue() throws {
+        var document = Document(text: DailyEditorRuleTests.plain)
+        let first = DailyEditor.apply(.done(value: 1), to: &document, habit: DailyFixtures.coffee)
+        #expect(first.text == "- [x] [[coffee]] 1 cup")
+        let line = try #require(DailyEditor.currentLine(of: DailyFixtures.coffee, in: document))
+        #expect(line.value == 1 && line.unit == "cup")
+        let second = DailyEditor.apply(.done(value: 1, add: true), to: &document, habit: DailyFixtures.coffee)
+        #expect(second.text == "- [x] [[coffee]] 2 cups")
+        let third = DailyEditor.apply(.done(value: 1, add: true), to: &document, habit: DailyFixtures.coffee)
+        #expect(third.text == "- [ ] [[coffee]] 3 cups")
+    }
+
     @Test func linesNamingTheHabitByTitleCount() {
         var document = Document(text: "## Habits\n- [ ] [[Read 20 pages]]\n")
         let edit = DailyEditor.apply(.done(value: 30), to: &document, habit: DailyFixtures.read)
