@@ -71,11 +71,10 @@ public enum LineDiff {
             }
         }
         var freeRemoved = removed.indices.filter { !taken.contains($0) }[...]
-        for j in added.indices where partner[j] == nil && key(added[j]) == nil {
-            if let i = freeRemoved.first(where: { key(removed[$0]) == nil }) {
-                partner[j] = i
-                freeRemoved.removeAll { $0 == i }
-            }
+        for j in added.indices where partner[j] == nil {
+            guard let i = freeRemoved.first else { break }
+            partner[j] = i
+            freeRemoved = freeRemoved.dropFirst()
         }
         let paired = Set(partner.compactMap { $0 })
         var result: [(order: Int, change: LineChange)] = []
