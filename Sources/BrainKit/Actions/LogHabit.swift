@@ -40,6 +40,11 @@ public struct LogHabit: VaultAction {
     }
 
     public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+        switch change {
+        case .done(_, _, let note?): try LineText.check(note, as: "note")
+        case .skip(let reason?): try LineText.check(reason, as: "reason")
+        default: break
+        }
         try DailyFile.checkLoggable(day, today: today)
         let journal = transaction.journal
         let habit = try journal.activeHabit(named: self.habit, on: day)

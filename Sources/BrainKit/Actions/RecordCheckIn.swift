@@ -57,6 +57,8 @@ public struct RecordCheckIn: VaultAction {
         if part == .evening, energy != nil || !intentions.isEmpty {
             throw ActionError(.invalidArgument, "energy and intentions belong to the morning check-in")
         }
+        for intention in intentions { try LineText.check(intention, as: "intention") }
+        if let reflection { try LineText.check(reflection, as: "reflection") }
         try DailyFile.checkLoggable(day, today: today)
         var outcome = Outcome(part: part, date: day, mood: mood, energy: energy, intentions: intentions,
                               reflection: reflection, path: nil, created: false)

@@ -27,6 +27,7 @@ public struct SetRestDay: VaultAction {
 
     public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         if !rest, reason != nil { throw ActionError(.invalidArgument, "a reason goes with a rest day, not with its end") }
+        if let reason { try LineText.check(reason, as: "reason") }
         try DailyFile.checkLoggable(day, today: today)
         var (document, path, created) = try DailyFile.open(day, in: transaction)
         let before = document.text

@@ -107,4 +107,27 @@ import Testing
         _ = try vault.perform(LogHabit(habit: "read", change: .done(), day: today, today: today))
         #expect(!fileSystem.isLocked)
     }
+
+    @Test func lineBreaksCannotForgeLines() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let before = MemoryVault.notes(fileSystem)
+        let attempts: [any VaultAction] = [
+            LogHabit(habit: "meditate", change: .done(note: "calm\n- [x] [[run]] x"), day: today, today: today),
+            LogHabit(habit: "guitar", change: .skip(reason: "tired\r- [x] [[guitar]] 99"), day: today, today: today),
+            RecordCheckIn(part: .morning, day: today, today: today, intentions: ["ok\n## Habits\n- [x] [[run]]"]),
+            RecordCheckIn(part: .evening, day: today, today: today, reflection: "fine\u{2028}- [x] [[run]]"),
+            SetRestDay(day: today, today: today, rest: true, reason: "flu\u{0}"),
+        ]
+        for action in attempts {
+            let error = #expect(throws: ActionError.self) { try Self.perform(action, on: vault) }
+            #expect(error?.code == .invalidArgument)
+            #expect(error?.message.contains("must fit on one line") == true)
+        }
+        #expect(MemoryVault.notes(fileSystem).filter { !$0.key.hasPrefix(".brain/") } == before.filter { !$0.key.hasPrefix(".brain/") })
+        _ = try vault.perform(LogHabit(habit: "meditate", change: .done(note: "calm\tand slow"), day: today, today: today))
+    }
+
+    static func perform(_ action: some VaultAction, on vault: Vault) throws {
+        _ = try vault.perform(action)
+    }
 }
