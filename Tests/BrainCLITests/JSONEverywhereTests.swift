@@ -57,11 +57,13 @@ import Testing
         // zk is the one note of the sample vault that nothing links to.
         "delete": [Run(arguments: ["delete", "notes/zk.md"])],
         "goal": [Run(arguments: ["goal", "progress", "run-5k", "2"])],
+        "restore": [Run(arguments: ["restore"]),
+                    Run(setup: [["delete", "notes/zk.md"]], arguments: ["restore", "notes/zk.md"])],
     ]
 
     /// Write commands another branch is adding. Until it is merged they do not exist here, and their
     /// rows are skipped; once merged they run like every other. The skip is for merging only.
-    static let notYetMerged: Set<String> = ["edit", "archive", "unarchive", "delete", "goal"]
+    static let notYetMerged: Set<String> = ["edit", "archive", "unarchive", "delete", "goal", "restore"]
 
     @Test(arguments: BrainCLI.commands.map { $0.spec.name })
     func commandPrintsOneVersionedObject(name: String) throws {
