@@ -12,7 +12,7 @@ public struct CompletionCandidates: Hashable, Sendable, Codable {
     }
 
     public var kind: Kind
-    /// Sorted, but habits, which come in index order.
+    /// Sorted, except habits, which keep the index's order.
     public var candidates: [String]
 
     /// The words of `kind`; `index` is read for every kind but `kinds`, and may be nil for it.
