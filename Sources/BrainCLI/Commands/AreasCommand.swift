@@ -18,38 +18,23 @@ enum AreasCommand: BrainCommand {
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let (journal, today) = try session.analyticsJournal()
-        let vitality = AreaVitality.compute(areas: journal.areas, schedules: journal.ordered(journal.schedules(today: today)))
-        let identity = AreaVitality.identityScore(vitality, areas: journal.areas)
-        func habits(of area: Area) -> [String] {
-            journal.habits.filter { $0.area.map(LinkTarget.key) == area.id.lowercased() }.map(\.id)
-        }
-        if arguments.flag("json") {
-            try session.json(AJSON.object([
-                "schemaVersion": .int(1), "date": .string(today.description), "identityScore": .number(identity),
-                "areas": .array(zip(journal.areas, vitality).map { area, item in
-                    .object(["id": .string(area.id), "title": .string(area.title), "weight": .number(area.weight),
-                             "consistency": .number(item.consistency), "label": .string(item.label.rawValue),
-                             "identity": area.identity.map { .string($0) } ?? .null,
-                             "habits": .array(habits(of: area).map { .string($0) })])
-                }),
-            ]))
-            return ExitCode.success
-        }
+        let view = AreasView(journal: journal, today: today)
+        if arguments.flag("json") { return try session.printJSON(view) }
         let style = session.style
-        if journal.areas.isEmpty {
+        if view.areas.isEmpty {
             session.line("no areas yet; brain new area TITLE adds one")
             return ExitCode.success
         }
-        session.line(style("Identity score \(identity.map(Coach.percent) ?? "—")", .strong) + style(" on \(today)", .muted))
-        let width = journal.areas.map(\.title.count).max() ?? 0
-        for (area, item) in zip(journal.areas, vitality) {
-            let role: Style.Role = item.label == .thriving ? .good : item.label == .fading ? .warn : item.label == .dormant ? .bad : .muted
-            let value = item.consistency.map(Coach.percent) ?? "—"
+        session.line(style("Identity score \(Format.share(view.identityScore))", .strong) + style(" on \(today)", .muted))
+        let width = view.areas.map(\.title.count).max() ?? 0
+        for area in view.areas {
+            let role: Style.Role = area.label == .thriving ? .good : area.label == .fading ? .warn : area.label == .dormant ? .bad : .muted
+            let value = Format.share(area.consistency)
             var text = area.title.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
             text += String(repeating: " ", count: max(0, 5 - value.count)) + value + "  "
-            text += style(item.label.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0), role)
+            text += style(area.label.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0), role)
             if let statement = area.identity { text += "  " + style(statement, .muted) }
-            session.line(text.trimmingTrailingBlanks)
+            session.line(text.trimmingTrailingSpaces)
         }
         return ExitCode.success
     }

@@ -19,31 +19,17 @@ enum CoachCommand: BrainCommand {
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let (journal, today) = try session.analyticsJournal()
-        let message = Coach.message(journal: journal, today: today)
-        let nudges = Coach.nudges(journal: journal, today: today)
-        if arguments.flag("json") {
-            try session.json(AJSON.object([
-                "schemaVersion": .int(1), "date": .string(today.description),
-                "message": message.map { message in
-                    .object(["rule": .string(message.rule.rawValue), "subject": .string(message.subject),
-                             "text": .string(message.text), "template": .int(message.template)])
-                } ?? .null,
-                "nudges": .array(nudges.map { nudge in
-                    .object(["kind": .string(nudge.kind.rawValue), "subject": .string(nudge.subject),
-                             "value": .number(nudge.value), "text": .string(nudge.text)])
-                }),
-            ]))
-            return ExitCode.success
-        }
+        let coach = CoachView(journal: journal, today: today)
+        if arguments.flag("json") { return try session.printJSON(coach) }
         let style = session.style
-        session.line(message.map { style($0.text, .strong) } ?? "Nothing to say yet: no area has a habit due this week.")
-        if nudges.isEmpty {
+        session.line(coach.message.map { style($0.text, .strong) } ?? "Nothing to say yet: no area has a habit due this week.")
+        if coach.nudges.isEmpty {
             session.line(style("Nothing open today.", .muted))
             return ExitCode.success
         }
         session.line("")
         session.line(style("Next", .accent))
-        for (offset, nudge) in nudges.enumerated() {
+        for (offset, nudge) in coach.nudges.enumerated() {
             let role: Style.Role = nudge.kind == .streakAtRisk ? .warn : nudge.kind == .dormantArea ? .bad : .accent
             session.line(String(repeating: " ", count: offset < 9 ? 2 : 1) + "\(offset + 1). " + style(nudge.text, role == .accent ? .strong : role))
         }

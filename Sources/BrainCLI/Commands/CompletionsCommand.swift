@@ -13,20 +13,23 @@ enum CompletionsCommand: BrainCommand {
           fish:  brain completions fish > ~/.config/fish/completions/brain.fish
         Commands and options complete from brain itself; note names, habits and tags from the vault.
         """,
-        positionals: [.init(name: "SHELL", help: "the shell", choices: ["bash", "zsh", "fish"])])
+        positionals: [.init(name: "SHELL", help: "the shell", choices: ["bash", "zsh", "fish"])],
+        options: [.flag("json", "print JSON: the shell and the script")])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
-        switch arguments.positional(0) {
-        case "bash": session.out(bash())
-        case "zsh": session.out(zsh())
-        default: session.out(fish())
+        let shell = arguments.positional(0) ?? "bash"
+        let script: String
+        switch shell {
+        case "bash": script = bash()
+        case "zsh": script = zsh()
+        default: script = fish()
         }
+        if arguments.flag("json") { return try session.printJSON(CompletionScript(shell: shell, script: script)) }
+        session.out(script)
         return ExitCode.success
     }
 
-    private static var visible: [CommandSpec] {
-        BrainCLI.commands.map { $0.spec }.filter { !$0.name.hasPrefix("_") }
-    }
+    private static var visible: [CommandSpec] { HelpCommand.listed }
 
     private static func words(_ spec: CommandSpec) -> [String] {
         (spec.options + Arguments.globalOptions).map { "--" + $0.name }

@@ -22,54 +22,30 @@ enum HeatmapCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let (journal, today) = try session.analyticsJournal()
         let year = try arguments.int("year", in: 1...9999) ?? today.year
-        let layout = HeatmapLayout(year: year, weekStart: journal.weekStart)
-        var habit: Habit?
-        if let name = arguments.positional(0) { habit = try session.habit(name, in: journal) }
-        let asOf = min(today, Day(year: year, month: 12, day: 31)!)
-        var levels: [Day: Int] = [:]
-        var tallies: [Day: (done: Int, due: Int)] = [:]
-        let first = Day(year: year, month: 1, day: 1)!
-        if first <= asOf {
-            if let habit {
-                let schedule = Schedule(habit: habit, history: journal.history(of: habit.id), today: asOf, weekStart: journal.weekStart)
-                for ordinal in first.ordinal...asOf.ordinal {
-                    let day = Day(ordinal: ordinal)
-                    levels[day] = schedule.flatMap { HeatmapLevels.habit($0, on: day) } ?? 0
-                }
-            } else {
-                let schedules = journal.ordered(journal.schedules(today: asOf))
-                for ordinal in first.ordinal...asOf.ordinal {
-                    let day = Day(ordinal: ordinal)
-                    let tally = HeatmapLevels.tally(schedules, on: day)
-                    tallies[day] = tally
-                    levels[day] = HeatmapLevels.share(done: tally.done, due: tally.due)
-                }
-            }
-        }
-        if arguments.flag("json") {
-            let days: [AJSON] = levels.keys.sorted().map { day in
-                var fields: [String: AJSON] = ["date": .string(day.description), "level": .int(levels[day]!)]
-                if let tally = tallies[day] { fields["done"] = .int(tally.done); fields["due"] = .int(tally.due) }
-                return .object(fields)
-            }
-            try session.json(AJSON.object(["schemaVersion": .int(1), "date": .string(today.description), "year": .int(year),
-                                           "weekStart": .string(journal.weekStart.name),
-                                           "habit": habit.map { .string($0.id) } ?? .null, "days": .array(days)]))
-            return ExitCode.success
-        }
+        let habit = try arguments.positional(0).map { try session.habit($0, in: journal) }
+        let heatmap = HeatmapView(journal: journal, habit: habit, year: year, today: today)
+        if arguments.flag("json") { return try session.printJSON(heatmap) }
+        render(heatmap, title: habit?.title, session)
+        return ExitCode.success
+    }
+
+    /// The year as rows of weekdays and columns of weeks; `title` is the habit's, nil for all habits.
+    static func render(_ heatmap: HeatmapView, title: String?, _ session: Session) {
         let style = session.style
-        session.line(style(habit.map { "\($0.title) in \(year)" } ?? "All habits in \(year)", .strong))
+        let year = heatmap.year
+        let layout = HeatmapLayout(year: year, weekStart: heatmap.firstWeekday)
+        let levels = Dictionary(heatmap.days.map { ($0.date, $0.level) }, uniquingKeysWith: { first, _ in first })
+        session.line(style(title.map { "\($0) in \(year)" } ?? "All habits in \(year)", .strong))
         for text in layout.lines(level: { levels[$0] }, cell: { style.cell($0) }) { session.line(text) }
         let legend = (0...4).map { style.cell($0) }.joined(separator: " ")
         session.line(style("less ", .muted) + legend + style(" more", .muted))
-        if habit != nil {
-            let done = levels.values.filter { $0 == 4 }.count
+        if heatmap.habit != nil {
+            let done = heatmap.days.filter { $0.level == 4 }.count
             session.line(style("\(done) done \(done == 1 ? "day" : "days") in \(year)", .muted))
         } else {
-            let done = tallies.values.reduce(0) { $0 + $1.done }
-            let due = tallies.values.reduce(0) { $0 + $1.due }
+            let done = heatmap.days.reduce(0) { $0 + ($1.done ?? 0) }
+            let due = heatmap.days.reduce(0) { $0 + ($1.due ?? 0) }
             session.line(style("\(done) of \(due) due habit-days done in \(year)\(due > 0 ? " (\(Coach.percent(Double(done) / Double(due))))" : "")", .muted))
         }
-        return ExitCode.success
     }
 }

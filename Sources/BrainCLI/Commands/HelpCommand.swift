@@ -6,7 +6,8 @@ enum HelpCommand: BrainCommand {
         name: "help",
         summary: "show the commands, or the help of one command",
         positionals: [.init(name: "COMMAND", help: "a command name", optional: true, completion: .values)],
-        examples: ["brain help", "brain help list"])
+        options: [.flag("json", "print JSON: the command list, or the spec of COMMAND")],
+        examples: ["brain help", "brain help list", "brain help list --json"])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         if let name = arguments.positional(0) {
@@ -17,11 +18,20 @@ enum HelpCommand: BrainCommand {
                 }
                 throw CLIError.usage(message)
             }
+            if arguments.flag("json") { return try session.printJSON(command.spec.help) }
             session.out(help(for: command.spec))
             return ExitCode.success
         }
+        if arguments.flag("json") {
+            return try session.printJSON(CommandList(version: BrainCLI.version, commands: listed.map(\.entry)))
+        }
         session.out(overview())
         return ExitCode.success
+    }
+
+    /// The commands `brain help` lists: all but the hidden helpers (`__complete`).
+    static var listed: [CommandSpec] {
+        BrainCLI.commands.map { $0.spec }.filter { !$0.name.hasPrefix("_") }
     }
 
     static func overview() -> String {
@@ -34,8 +44,7 @@ enum HelpCommand: BrainCommand {
 
         """
         let width = BrainCLI.commands.map { $0.spec.name.count }.max() ?? 10
-        for command in BrainCLI.commands where !command.spec.name.hasPrefix("_") {
-            let spec = command.spec
+        for spec in listed {
             text += "  " + spec.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + spec.summary + "\n"
         }
         text += """

@@ -15,36 +15,14 @@ enum IndexCommand: BrainCommand {
             .flag("json", "print JSON"),
         ])
 
-    struct Output: Encodable {
-        var schemaVersion = 1
-        var files: Int
-        var notes: Int
-        var links: Int
-        var tags: Int
-        var diagnostics: Int
-        var reread: Int
-        var added: Int
-        var changed: Int
-        var removed: Int
-        var rebuilt: Bool
-    }
-
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index(rebuild: arguments.flag("rebuild"))
-        let report = index.report
-        let links = index.resolutions.reduce(0) { $0 + $1.count }
-        let diagnostics = index.diagnostics(suggest: false).count
-        let output = Output(files: report.files, notes: index.records.count, links: links, tags: index.tagCounts().count,
-                            diagnostics: diagnostics, reread: report.reread, added: report.added, changed: report.changed,
-                            removed: report.removed, rebuilt: report.rebuilt)
-        if arguments.flag("json") {
-            try session.json(output)
-            return ExitCode.success
-        }
-        session.line("\(output.files) files, \(output.notes) notes, \(output.links) links, \(output.tags) tags, \(output.diagnostics) diagnostics")
-        var reread = "re-read \(output.reread) file\(output.reread == 1 ? "" : "s")"
+        let report = IndexReport(index: index)
+        if arguments.flag("json") { return try session.printJSON(report) }
+        session.line("\(report.files) files, \(report.notes) notes, \(report.links) links, \(report.tags) tags, \(report.diagnostics) diagnostics")
+        var reread = "re-read \(report.reread) file\(report.reread == 1 ? "" : "s")"
         if report.rebuilt { reread += " (full rebuild)" }
-        else if output.reread + output.removed > 0 { reread += " (\(output.added) added, \(output.changed) changed, \(output.removed) removed)" }
+        else if report.reread + report.removed > 0 { reread += " (\(report.added) added, \(report.changed) changed, \(report.removed) removed)" }
         session.line(reread)
         return ExitCode.success
     }

@@ -19,28 +19,18 @@ enum ReviewCommand: BrainCommand {
         ],
         examples: ["brain review week", "brain review month --write", "brain review week --date -7 --json"])
 
-    struct Output: Encodable {
-        var schemaVersion = 1
-        var date: String
-        var review: Review
-        var path: String?
-    }
-
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let (journal, today) = try session.analyticsJournal()
         let period = Review.Period(rawValue: arguments.positional(0) ?? "week") ?? .week
-        let review = Review(journal: journal, period: period, today: today)
         if arguments.flag("write") {
             let result = try session.perform(WriteReview(period: period, date: today))
             if arguments.flag("json") { return try session.printJSON(result) }
             session.line(result.outcome.path)
             return ExitCode.success
         }
-        if arguments.flag("json") {
-            try session.json(Output(date: today.description, review: review, path: nil))
-            return ExitCode.success
-        }
-        session.out(review.markdown())
+        let report = ReviewReport(journal: journal, period: period, today: today)
+        if arguments.flag("json") { return try session.printJSON(report) }
+        session.out(report.review.markdown())
         return ExitCode.success
     }
 }

@@ -25,75 +25,40 @@ enum SearchCommand: BrainCommand {
         ],
         examples: ["brain search walk", "brain search 'after the flu' --kind daily", "brain search café --tag mind --json"])
 
-    struct Output: Encodable {
-        struct Match: Encodable {
-            var path: String
-            var line: Int
-            var column: Int
-            var text: String
-        }
-        var schemaVersion = 1
-        var matches: [Match]
-    }
-
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let text = arguments.positionals.joined(separator: " ")
         guard !text.isEmpty else { throw CLIError.usage("brain search needs TEXT: the phrase to find\nusage: \(spec.usage)") }
         guard !text.contains(where: \.isNewline) else { throw CLIError.usage("TEXT is one line; it cannot hold a line break") }
         let limit = try arguments.int("limit", in: 0...Int.max)
         let vault = try session.vault()
-        var paths: [String]
+        var paths: [String]?
         let tags = arguments.all("tag")
         let kind = arguments.value("kind")
-        if tags.isEmpty && kind == nil {
-            // The plain search needs only the file list: walking the folders is cheaper than the index.
-            paths = vault.notePaths()
-        } else {
+        // The plain search needs only the file list: walking the folders is cheaper than the index.
+        if !tags.isEmpty || kind != nil {
             let index = try session.index()
-            var selected = Array(index.records.indices)
-            for text in tags {
-                let expression: TagExpression
-                do { expression = try TagExpression(text) } catch { throw CLIError.usage("--tag: \(error)") }
-                selected = selected.filter { expression.matches(index.records[$0].tags) }
+            let expressions = try tags.map { text in
+                do { return try TagExpression(text) } catch { throw CLIError.usage("--tag: \(error)") }
             }
-            if let kind {
-                let singular = kind == "daily" ? kind : (kind.hasSuffix("s") ? String(kind.dropLast()) : kind)
-                let noteKind = NoteKind(rawValue: singular)
-                selected = selected.filter { index.records[$0].kind == noteKind }
-            }
-            paths = selected.map { index.records[$0].path }
+            let singular = kind.map { $0 == "daily" ? $0 : ($0.hasSuffix("s") ? String($0.dropLast()) : $0) }
+            paths = SearchResults.paths(in: index, tags: expressions, kind: singular.flatMap(NoteKind.init(rawValue:)))
         }
-        let search = TextSearch(text)
-        let found = search.search(files: paths.map { VaultPaths.join(vault.root, $0) }, in: vault.fileSystem)
-        var remaining = limit ?? Int.max
+        let results = SearchResults(text, in: vault, paths: paths, limit: limit)
         if arguments.flag("json") {
-            var matches: [Output.Match] = []
-            outer: for (position, fileMatches) in found.enumerated() {
-                for match in fileMatches {
-                    if remaining <= 0 { break outer }
-                    remaining -= 1
-                    matches.append(Output.Match(path: paths[position], line: match.line, column: match.column, text: match.text))
-                }
-            }
-            try session.json(Output(matches: matches))
-            return matches.isEmpty ? ExitCode.failure : ExitCode.success
+            try session.json(results)
+            return results.matches.isEmpty ? ExitCode.failure : ExitCode.success
         }
         let style = session.style
+        let search = TextSearch(text)
         var out = ""
-        var printed = 0
-        outer: for (position, fileMatches) in found.enumerated() {
-            for match in fileMatches {
-                if remaining <= 0 { break outer }
-                remaining -= 1
-                printed += 1
-                if style.enabled {
-                    out += style("\(paths[position]):\(match.line):", .accent) + " " + highlight(match.text, search, style) + "\n"
-                } else {
-                    out += paths[position]
-                    out += ":\(match.line): "
-                    out += match.text
-                    out += "\n"
-                }
+        for match in results.matches {
+            if style.enabled {
+                out += style("\(match.path):\(match.line):", .accent) + " " + highlight(match.text, search, style) + "\n"
+            } else {
+                out += match.path
+                out += ":\(match.line): "
+                out += match.text
+                out += "\n"
             }
             // Long outputs go out in pieces rather than one huge string.
             if out.utf8.count > 1 << 16 {
@@ -102,7 +67,7 @@ enum SearchCommand: BrainCommand {
             }
         }
         session.out(out)
-        return printed == 0 ? ExitCode.failure : ExitCode.success
+        return results.matches.isEmpty ? ExitCode.failure : ExitCode.success
     }
 
     /// The line with every occurrence highlighted (unchanged without colour).

@@ -1,0 +1,22 @@
+import BrainKit
+
+/// `brain backlinks NOTE`.
+enum BacklinksCommand: BrainCommand {
+    static let spec = CommandSpec(
+        name: "backlinks",
+        summary: "list the notes that link to a note",
+        positionals: [.init(name: "NOTE", help: "path, file name, title or alias", completion: .notes)],
+        options: [.flag("json", "print JSON")])
+
+    static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        let index = try session.index()
+        let note = try session.note(arguments.positional(0)!, in: index)
+        let list = BacklinkList(index: index, note: note)
+        if arguments.flag("json") { return try session.printJSON(list) }
+        let style = session.style
+        for backlink in list.backlinks {
+            session.line(style("\(backlink.path):\(backlink.line):", .accent) + " " + backlink.text)
+        }
+        return ExitCode.success
+    }
+}

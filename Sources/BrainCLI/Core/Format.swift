@@ -1,0 +1,40 @@
+import BrainKit
+import Foundation
+
+/// Number and day formats shared by the read commands' text output.
+enum Format {
+    /// 0.712345 → "0.71".
+    static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// 0.712345 → "71%".
+    static func percent(_ value: Double?) -> String {
+        value.map { String(format: "%.0f%%", $0 * 100) } ?? "—"
+    }
+
+    /// 1 day, 12 days.
+    static func count(_ number: Int, _ unit: String) -> String {
+        "\(number) \(unit)\(number == 1 ? "" : "s")"
+    }
+
+    /// 3.25 → "3.3", 4 → "4.0": a mean mood or energy.
+    static func tenths(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// 20 → "20", 2.5 → "2.5".
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// "12 May" in today's year, "12 May 2027" otherwise.
+    static func day(_ day: Day, today: Day) -> String {
+        let text = "\(day.dayOfMonth) \(HeatmapLayout.monthNames[day.month - 1])"
+        return day.year == today.year ? text : text + " \(day.year)"
+    }
+
+    /// A share as the tables print it ("71 %"), or "—" when there is none.
+    static func share(_ value: Double?) -> String {
+        value.map(Coach.percent) ?? "—"
+    }
+}

@@ -1,0 +1,33 @@
+/// `brain areas`: each life area's vitality and identity statement, and the identity score.
+public struct AreasView: Hashable, Sendable, Codable {
+    /// One area.
+    public struct Entry: Hashable, Sendable, Codable {
+        public var id: String
+        public var title: String
+        @Rounded public var weight: Double
+        /// The weighted mean of its habits' 7-day rates; null when nothing was due.
+        @Rounded public var consistency: Double?
+        public var label: AreaVitality.Label
+        @Nullable public var identity: String?
+        /// Ids of the habits in the area.
+        public var habits: [String]
+    }
+
+    public var date: Day
+    /// The areas that are not resting, averaged by weight; null when every area rests.
+    @Rounded public var identityScore: Double?
+    /// In the journal's order.
+    public var areas: [Entry]
+
+    /// The areas as of `today`.
+    public init(journal: Journal, today: Day) {
+        date = today
+        let vitality = AreaVitality.compute(areas: journal.areas, schedules: journal.ordered(journal.schedules(today: today)))
+        identityScore = AreaVitality.identityScore(vitality, areas: journal.areas)
+        areas = zip(journal.areas, vitality).map { area, item in
+            Entry(id: area.id, title: area.title, weight: area.weight, consistency: item.consistency, label: item.label,
+                  identity: area.identity,
+                  habits: journal.habits.filter { $0.area.map(LinkTarget.key) == area.id.lowercased() }.map(\.id))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The words a shell completes an argument to (the hidden `brain __complete KIND`).
+public struct CompletionCandidates: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Note names (file stems), daily files aside.
+        case notes
+        /// Habit ids.
+        case habits
+        /// Tags, nested parents included.
+        case tags
+        /// The KIND words of `brain list`.
+        case kinds
+    }
+
+    public var kind: Kind
+    /// Sorted, except habits, which keep the index's order.
+    public var candidates: [String]
+
+    /// The words of `kind`; `index` is read for every kind but `kinds`, and may be nil for it.
+    public init(kind: Kind, index: VaultIndex?) {
+        self.kind = kind
+        switch kind {
+        case .kinds:
+            candidates = NoteFilter.kindWords
+        case .habits:
+            candidates = index?.records.filter { $0.kind == .habit }.map(\.stem) ?? []
+        case .tags:
+            candidates = index?.tagCounts().map(\.name).sorted() ?? []
+        case .notes:
+            candidates = Set(index?.records.filter { $0.kind != .daily }.map(\.stem) ?? []).sorted()
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// `brain stats HABIT`: one habit's streaks, completion rates over five windows, strength,
+/// momentum, mood on done against missed days, and achievements.
+public struct HabitStatsReport: Hashable, Sendable, Codable {
+    /// Who the report is about.
+    public struct HabitInfo: Hashable, Sendable, Codable {
+        public var id: String
+        public var title: String
+        /// The frequency in canonical form (`day`, `3/week`).
+        public var frequency: String
+        public var status: Habit.Status
+    }
+
+    /// Completion rates over the last 7, 30, 90 and 365 days and all time.
+    public struct Rates: Hashable, Sendable, Codable {
+        public var week: RateSummary
+        public var month: RateSummary
+        public var quarter: RateSummary
+        public var year: RateSummary
+        public var allTime: RateSummary
+
+        enum CodingKeys: String, CodingKey {
+            case week = "7d", month = "30d", quarter = "90d", year = "365d", allTime = "all"
+        }
+
+        /// The windows with their names, shortest first.
+        public var named: [(name: String, rate: RateSummary)] {
+            [("7d", week), ("30d", month), ("90d", quarter), ("365d", year), ("all", allTime)]
+        }
+    }
+
+    /// Mean mood on days the habit was done against days it was due and missed.
+    public struct Mood: Hashable, Sendable, Codable {
+        public var doneDays: Int
+        public var missedDays: Int
+        @Rounded public var doneMood: Double?
+        @Rounded public var missedMood: Double?
+        @Rounded public var difference: Double?
+        /// True with at least `MoodInsights.minimumDays` on each side; the comparison means little before.
+        public var shown: Bool
+    }
+
+    /// One achievement; the keys after `text` depend on `kind`.
+    public struct AchievementEntry: Hashable, Sendable, Codable {
+        /// `streak`, `perfect-week` or `completions`.
+        public var kind: String
+        public var day: Day
+        public var text: String
+        /// A streak's length and unit.
+        public var length: Int?
+        public var unit: Streaks.Unit?
+        /// A perfect week's first day.
+        public var weekStart: Day?
+        /// The number of completions reached.
+        public var count: Int?
+
+        public init(_ achievement: Achievement) {
+            day = achievement.day
+            text = achievement.text
+            switch achievement.kind {
+            case .streak(let length, let unit):
+                kind = "streak"
+                self.length = length
+                self.unit = unit
+            case .perfectWeek(let start):
+                kind = "perfect-week"
+                weekStart = start
+            case .completions(let count):
+                kind = "completions"
+                self.count = count
+            }
+        }
+    }
+
+    public var date: Day
+    public var habit: HabitInfo
+    public var streaks: StreakDetail
+    public var rates: Rates
+    @Rounded public var strength: Double?
+    @Nullable public var momentum: MomentumSummary?
+    /// Null before the habit's first day.
+    @Nullable public var mood: Mood?
+    public var achievements: [AchievementEntry]
+
+    /// Whether the habit has a schedule by `date` (it has started); before that there is nothing to report.
+    public var hasStarted: Bool { mood != nil }
+
+    /// The report for `habit` as of `today`.
+    public init(habit: Habit, journal: Journal, today: Day) {
+        let history = journal.history(of: habit.id)
+        let stats = HabitStats(habit: habit, history: history, today: today, weekStart: journal.weekStart)
+        let schedule = Schedule(habit: habit, history: history, today: today, weekStart: journal.weekStart)
+        date = today
+        self.habit = HabitInfo(id: habit.id, title: habit.title, frequency: habit.frequency.description, status: habit.status)
+        streaks = StreakDetail(stats.streaks)
+        rates = Rates(week: RateSummary(stats.rates.week), month: RateSummary(stats.rates.month),
+                      quarter: RateSummary(stats.rates.quarter), year: RateSummary(stats.rates.year),
+                      allTime: RateSummary(stats.rates.allTime))
+        strength = stats.strength
+        momentum = schedule.flatMap { Momentum(schedules: [$0], today: today) }.map(MomentumSummary.init)
+        mood = schedule.map { schedule in
+            let mood = MoodInsights.habitMood(schedule, moods: MoodInsights.moods(journal.checkIns))
+            return Mood(doneDays: mood.doneDays, missedDays: mood.missedDays, doneMood: mood.doneMood,
+                        missedMood: mood.missedMood, difference: mood.difference, shown: mood.isShown)
+        }
+        achievements = stats.achievements.map(AchievementEntry.init)
+    }
+}

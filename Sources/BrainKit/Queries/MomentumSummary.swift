@@ -1,0 +1,12 @@
+/// Momentum as `stats --json` carries it.
+public struct MomentumSummary: Hashable, Sendable, Codable {
+    @Rounded public var value: Double
+    public var label: Momentum.Label
+    public var countedDays: Int
+
+    public init(_ momentum: Momentum) {
+        value = momentum.value
+        label = momentum.label
+        countedDays = momentum.countedDays
+    }
+}

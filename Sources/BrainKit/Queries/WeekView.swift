@@ -1,0 +1,61 @@
+/// `brain week`: the habits of one calendar week day by day, with mood and energy.
+public struct WeekView: Hashable, Sendable, Codable {
+    /// One day of the week; days after `date` have no scores and count nothing.
+    public struct DayEntry: Hashable, Sendable, Codable {
+        public var date: Day
+        /// Three-letter lower-case name (`mon`).
+        public var weekday: String
+        @Nullable public var mood: Int?
+        @Nullable public var energy: Int?
+        /// Habit-days done and due that day.
+        public var done: Int
+        public var due: Int
+    }
+
+    /// One habit's week.
+    public struct HabitRow: Hashable, Sendable, Codable {
+        public var id: String
+        public var title: String
+        /// One mark per day of the week.
+        public var days: [WeekGrid.Mark]
+        /// Due days done over the week through `date`.
+        public var done: Int
+        public var due: Int
+    }
+
+    /// The day the week is computed as of.
+    public var date: Day
+    public var start: Day
+    public var end: Day
+    public var days: [DayEntry]
+    /// Habits active on some day of the week, in the journal's order.
+    public var habits: [HabitRow]
+
+    /// The week holding `today`, as of `today`.
+    public init(journal: Journal, today: Day) {
+        date = today
+        let week = WeekGrid.days(containing: today, weekStart: journal.weekStart)
+        start = week[0]
+        end = week[6]
+        let schedules = journal.schedules(today: today)
+        let ordered = journal.ordered(schedules)
+        days = week.map { day in
+            let checkIn = day > today ? nil : journal.checkIn(on: day)
+            let tally = day <= today ? HeatmapLevels.tally(ordered, on: day) : (done: 0, due: 0)
+            return DayEntry(date: day, weekday: day.weekday.shortName, mood: checkIn?.mood, energy: checkIn?.energy,
+                            done: tally.done, due: tally.due)
+        }
+        habits = journal.habits.compactMap { habit in
+            guard let schedule = schedules[habit.id.lowercased()],
+                  week.contains(where: { schedule.kind(on: $0) != .inactive }) else { return nil }
+            // The rate over the week's days through `today`.
+            var tally = (done: 0, due: 0)
+            if week[0] <= today {
+                let window = CompletionRates.window(schedule, days: week[0].distance(to: min(today, week[6])) + 1)
+                tally = (window.done, window.due)
+            }
+            return HabitRow(id: habit.id, title: habit.title, days: week.map { WeekGrid.mark(schedule, on: $0) },
+                            done: tally.done, due: tally.due)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import BrainCLI
+
+/// Every command prints one JSON object with `--json`, `schemaVersion` first. The table below holds
+/// the arguments each command needs on the sample vault; a command missing from it fails, so a new
+/// command cannot be added without JSON output.
+@Suite struct JSONEverywhereTests {
+    /// One run of a command: what comes before it on the same vault, and its own arguments
+    /// (`--json` is added). `<tmp>` stands for a fresh empty folder.
+    struct Run: Sendable {
+        var setup: [[String]] = []
+        var arguments: [String]
+    }
+
+    /// The runs of each command, by name.
+    static let table: [String: [Run]] = [
+        "init": [Run(arguments: ["init", "<tmp>"])],
+        "new": [Run(arguments: ["new", "note", "JSON", "test"])],
+        "today": [Run(arguments: ["today"])],
+        "done": [Run(arguments: ["done", "read"])],
+        "undo": [Run(arguments: ["undo", "read"])],
+        "skip": [Run(arguments: ["skip", "run", "knee"])],
+        "rest": [Run(arguments: ["rest", "--reason", "flu"])],
+        "checkin": [Run(arguments: ["checkin", "morning", "--mood", "4"])],
+        "log": [Run(arguments: ["log"]), Run(arguments: ["log", "read"])],
+        "days": [Run(arguments: ["days"])],
+        "stats": [Run(arguments: ["stats"]), Run(arguments: ["stats", "read"])],
+        "heatmap": [Run(arguments: ["heatmap"]), Run(arguments: ["heatmap", "read"])],
+        "week": [Run(arguments: ["week"])],
+        "month": [Run(arguments: ["month"])],
+        "goals": [Run(arguments: ["goals"])],
+        "areas": [Run(arguments: ["areas"])],
+        "coach": [Run(arguments: ["coach"])],
+        "review": [Run(arguments: ["review", "week"]), Run(arguments: ["review", "month", "--write"])],
+        "list": [Run(arguments: ["list"])],
+        "show": [Run(arguments: ["show", "read"])],
+        "search": [Run(arguments: ["search", "walk"])],
+        "tags": [Run(arguments: ["tags"])],
+        "pins": [Run(arguments: ["pins"])],
+        "pin": [Run(arguments: ["pin", "read"])],
+        "unpin": [Run(arguments: ["unpin", "read"])],
+        "links": [Run(arguments: ["links", "how-i-use-brain"])],
+        "backlinks": [Run(arguments: ["backlinks", "run-5k"])],
+        "orphans": [Run(arguments: ["orphans"])],
+        "graph": [Run(arguments: ["graph"])],
+        "rename": [Run(arguments: ["rename", "walk", "Walk", "more"])],
+        "validate": [Run(arguments: ["validate"])],
+        "index": [Run(arguments: ["index"])],
+        "demo": [Run(arguments: ["demo", "<tmp>", "--years", "0", "--notes", "5", "--habits", "2"])],
+        "help": [Run(arguments: ["help"]), Run(arguments: ["help", "list"])],
+        "completions": [Run(arguments: ["completions", "bash"])],
+        "__complete": [Run(arguments: ["__complete", "notes"]), Run(arguments: ["__complete", "kinds"])],
+        "edit": [Run(arguments: ["edit", "read", "--set", "cue=Tea"])],
+        "archive": [Run(arguments: ["archive", "read"])],
+        "unarchive": [Run(setup: [["archive", "read"]], arguments: ["unarchive", "read"])],
+        // zk is the one note of the sample vault that nothing links to.
+        "delete": [Run(arguments: ["delete", "notes/zk.md"])],
+        "goal": [Run(arguments: ["goal", "progress", "run-5k", "2"])],
+        "restore": [Run(arguments: ["restore"]),
+                    Run(setup: [["delete", "notes/zk.md"]], arguments: ["restore", "notes/zk.md"])],
+    ]
+
+    @Test(arguments: BrainCLI.commands.map { $0.spec.name })
+    func commandPrintsOneVersionedObject(name: String) throws {
+        let runs = try #require(Self.table[name], "brain \(name) has no row in JSONEverywhereTests.table: add the arguments it needs")
+        for run in runs { try Self.check(run) }
+    }
+
+    @Test func everyRowNamesACommand() {
+        for name in Self.table.keys.sorted() {
+            #expect(BrainCLI.command(named: name) != nil, "JSONEverywhereTests.table has a row for \(name), which is no command")
+        }
+    }
+
+    /// Runs `run` on a fresh copy of the sample vault and checks its output.
+    static func check(_ run: Run, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let vault = try TestVault()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-json-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func resolved(_ words: [String]) -> [String] {
+            words.map { $0 == "<tmp>" ? folder : $0 }
+        }
+        for step in run.setup {
+            let result = vault.run(resolved(step))
+            #expect(result.status == 0, "setup \(step) failed: \(result.stderr)", sourceLocation: sourceLocation)
+        }
+        let arguments = resolved(run.arguments) + ["--json"]
+        let result = vault.run(arguments)
+        let line = "brain " + run.arguments.joined(separator: " ") + " --json"
+        #expect(result.status == 0, "\(line) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        #expect(object is [String: Any], "\(line) printed no JSON object:\n\(result.stdout)", sourceLocation: sourceLocation)
+        let firstKey = result.stdout.drop { $0 != "{" }.dropFirst().drop { $0.isWhitespace }
+        #expect(firstKey.hasPrefix("\"schemaVersion\""), "\(line): schemaVersion is not the first key", sourceLocation: sourceLocation)
+    }
+}
