@@ -6,14 +6,14 @@ enum Format {
     /// 0.712345 → "0.71".
     static func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
 
-    /// 0.712345 → "71%".
+    /// 0.712345 → "71 %" (`Quantity.percent`, as every view prints a share).
     static func percent(_ value: Double?) -> String {
-        value.map { String(format: "%.0f%%", $0 * 100) } ?? "—"
+        Quantity.percent(value)
     }
 
     /// 1 day, 12 days.
     static func count(_ number: Int, _ unit: String) -> String {
-        "\(number) \(unit)\(number == 1 ? "" : "s")"
+        Quantity.count(number, unit)
     }
 
     /// 3.25 → "3.3", 4 → "4.0": a mean mood or energy.
@@ -22,9 +22,9 @@ enum Format {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// 20 → "20", 2.5 → "2.5".
+    /// 20 → "20", 2.5 → "2.5" (`Quantity.number`).
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        Quantity.number(value)
     }
 
     /// "12 May" in today's year, "12 May 2027" otherwise.
@@ -35,6 +35,6 @@ enum Format {
 
     /// A share as the tables print it ("71 %"), or "—" when there is none.
     static func share(_ value: Double?) -> String {
-        value.map(Coach.percent) ?? "—"
+        Quantity.percent(value)
     }
 }

@@ -53,10 +53,15 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible {
         return singular(unit) ?? unit
     }
 
-    /// A fraction as a whole percent, `0.8333` → `83%`, `nil` → `—`. Rounded by `printf`'s `%.0f`
-    /// (half to even on exact halves: `0.125` → `12%`), as the CLI has always printed rates.
+    /// A fraction as a whole percent, `0.8333` → `83 %`, `0.625` → `63 %` (half up), `nil` → `—`.
+    /// Every view prints rates, strength and progress this way.
     public static func percent(_ fraction: Double?) -> String {
-        fraction.map { String(format: "%.0f%%", $0 * 100) } ?? "—"
+        fraction.map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
+    }
+
+    /// `1 day`, `12 days`: a count and a noun that agrees with it.
+    public static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     // MARK: - Singular units

@@ -138,9 +138,9 @@ public enum Coach {
         return CoachMessage(rule: rule, subject: subject, text: texts[choice], template: choice)
     }
 
-    /// 0.625 → "63 %"; rounded half up.
+    /// 0.625 → "63 %"; rounded half up (`Quantity.percent`).
     public static func percent(_ value: Double) -> String {
-        "\(Int((value * 100).rounded())) %"
+        Quantity.percent(value)
     }
 
     static func points(_ value: Double) -> String {

@@ -47,11 +47,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (0.8333, "83%"), (0.712345, "71%"), (1, "100%"), (0, "0%"), (0.999, "100%"), (1.5, "150%"),
-        // printf's %.0f: exact halves go to the even neighbour; 0.015 × 100 is a little above 1.5.
-        (0.125, "12%"), (0.375, "38%"), (0.005, "0%"), (0.015, "2%"),
+        (0.8333, "83 %"), (0.712345, "71 %"), (1, "100 %"), (0, "0 %"), (0.999, "100 %"), (1.5, "150 %"),
+        // Halves round up, the same in every view (tables, coach, log headers).
+        (0.125, "13 %"), (0.375, "38 %"), (0.625, "63 %"), (0.015, "2 %"),
     ] as [(Double, String)])
-    func percentRoundsLikeTheCLI(fraction: Double, expected: String) {
+    func percentRoundsHalfUpWithASpace(fraction: Double, expected: String) {
         #expect(Quantity.percent(fraction) == expected)
     }
 
