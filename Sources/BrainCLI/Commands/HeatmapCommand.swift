@@ -11,7 +11,7 @@ enum HeatmapCommand: BrainCommand {
         · missed, open or not due. All habits: the share of due habits done that day:
         █ all, ▓ 2/3 or more, ▒ 1/3 or more, ░ less than 1/3, · none (or nothing due).
         """,
-        positionals: [.init(name: "HABIT", help: "a habit (default: all habits)", optional: true, completion: .habits)],
+        positionals: [.init(name: "HABIT", help: "a habit: id, title, alias or a unique prefix (default: all habits)", optional: true, completion: .habits)],
         options: [
             .value("year", "YEAR", "the calendar year (default: the year of --date)"),
             .value("date", "DAY", "compute as of this day (default today)"),

@@ -13,7 +13,7 @@ enum LogCommand: BrainCommand {
         gives its current and best streak and its completion rate over the days shown.
         --since defaults to 30 days before the last day; --date sets the last day ("as of").
         """,
-        positionals: [.init(name: "HABIT", help: "habit id, title or alias", optional: true, completion: .habits)],
+        positionals: [.init(name: "HABIT", help: "habit id, title, alias or a unique prefix", optional: true, completion: .habits)],
         options: [
             .value("since", "D", "first day shown (default: 30 days before)"),
             .value("date", "D", "last day shown, as of which streaks are computed (default: today)"),

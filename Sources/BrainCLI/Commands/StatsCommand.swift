@@ -11,7 +11,7 @@ enum StatsCommand: BrainCommand {
         10 days or more on each side), and achievements. Without: one row per habit with its streak,
         its rate over --range, strength and momentum. Definitions: docs/ANALYTICS.md.
         """,
-        positionals: [.init(name: "HABIT", help: "a habit (id, title or alias)", optional: true, completion: .habits)],
+        positionals: [.init(name: "HABIT", help: "a habit (id, title, alias or a unique prefix)", optional: true, completion: .habits)],
         options: [
             .value("range", "RANGE", "the rate window of the table (default 30d)",
                    choices: HabitStatsTable.Range.allCases.map(\.rawValue)),
