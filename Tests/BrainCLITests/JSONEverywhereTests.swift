@@ -11,6 +11,8 @@ import Testing
     struct Run: Sendable {
         var setup: [[String]] = []
         var arguments: [String]
+        /// Runs with git in a sandbox (its own HOME and identity) and the built `brain` as the driver.
+        var git = false
     }
 
     /// The runs of each command, by name.
@@ -59,6 +61,10 @@ import Testing
         "goal": [Run(arguments: ["goal", "progress", "run-5k", "2"])],
         "restore": [Run(arguments: ["restore"]),
                     Run(setup: [["delete", "notes/zk.md"]], arguments: ["restore", "notes/zk.md"])],
+        "sync": [Run(setup: [["git-setup"]], arguments: ["sync"], git: true)],
+        "git-setup": [Run(arguments: ["git-setup"], git: true)],
+        // Base, ours and theirs the same file: a clean merge that writes it back unchanged.
+        "merge-driver": [Run(arguments: ["merge-driver", "notes/zk.md", "notes/zk.md", "notes/zk.md", "notes/zk.md"])],
     ]
 
     @Test(arguments: BrainCLI.commands.map { $0.spec.name })
@@ -76,6 +82,18 @@ import Testing
     /// Runs `run` on a fresh copy of the sample vault and checks its output.
     static func check(_ run: Run, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let vault = try TestVault()
+        var sandbox: GitSandbox?
+        if run.git {
+            guard GitSandbox.gitInstalled else {
+                print("skipping brain \(run.arguments.joined(separator: " ")) --json: git is not installed")
+                return
+            }
+            let made = try GitSandbox()
+            vault.environment = made.environment
+            vault.executablePath = try ConcurrencyTests.executable().path
+            sandbox = made
+        }
+        defer { withExtendedLifetime(sandbox) {} }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-json-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         func resolved(_ words: [String]) -> [String] {

@@ -10,17 +10,22 @@ enum InitCommand: BrainCommand {
         folder). Creates .brain/config.yml with every setting written out and explained,
         .brain/.gitignore (ignoring the cache), the areas, habits, goals, notes, daily and templates
         folders, and the areas health, learning, work, creative, relationships and finance.
-        An existing file is never overwritten: it is kept and reported.
+        An existing file is never overwritten: it is kept and reported. With --git, the vault then
+        becomes a git repository that merges habit lines, as brain git-setup makes it.
         """,
         positionals: [.init(name: "DIR", help: "the vault folder (default: the current folder)", optional: true, completion: .files)],
-        options: [.flag("json", "print the result as JSON (the files created and kept)")],
-        examples: ["brain init", "brain init ~/brain"])
+        options: [
+            .flag("git", "also run git init and set up the merge driver (see brain git-setup)"),
+            .flag("json", "print the result as JSON (the files created and kept)"),
+        ],
+        examples: ["brain init", "brain init ~/brain", "brain init ~/brain --git"])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         // `brain --vault DIR init` means the same as `brain init DIR`.
         let given = arguments.positional(0) ?? arguments.value("vault")
         let root = VaultLocator.absolute(given ?? ".", from: session.context.currentDirectory)
-        let result = try InitVault(root: root, today: session.context.today(dayStartsAt: VaultConfig().dayStartsAt)).run()
+        let git = arguments.flag("git") ? GitSetupCommand.setup(root: root, session) : nil
+        let result = try InitVault(root: root, today: session.context.today(dayStartsAt: VaultConfig().dayStartsAt), git: git).run()
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
         let createdFiles = Set(outcome.created)
@@ -32,6 +37,10 @@ enum InitCommand: BrainCommand {
         for path in outcome.created where path.hasSuffix("/") { session.line("created \(path)") }
         for path in (outcome.created + outcome.kept).filter({ !$0.hasPrefix(".brain/") && !$0.hasSuffix("/") }).sorted(by: areaOrder) {
             session.line(createdFiles.contains(path) ? "created \(path)" : "kept \(path) (exists)")
+        }
+        if let git = outcome.git {
+            session.line()
+            GitSetupCommand.report(git, session, next: false)
         }
         session.line()
         let place = given.map { " in \($0)" } ?? ""

@@ -85,6 +85,9 @@ public struct Context {
     /// Whether this run is the whole process: large structures are then left for the process
     /// exit to reclaim instead of being freed one by one.
     public var isProcess = false
+    /// Absolute path of the running `brain` program, as it was called (a symlink stays a symlink):
+    /// `brain git-setup` records it as git's merge driver. Tests point it at the built binary.
+    public var executablePath: String?
 
     public init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
                 currentDirectory: String, now: Date, timeZone: TimeZone = .current) {
@@ -107,7 +110,19 @@ public struct Context {
                               stdin: StandardInput(), environment: environment,
                               currentDirectory: FileManager.default.currentDirectoryPath, now: now)
         context.isProcess = true
+        context.executablePath = executable(CommandLine.arguments.first ?? "", environment: environment,
+                                            currentDirectory: context.currentDirectory)
         return context
+    }
+
+    /// The program's absolute path from how it was called: a path as given (made absolute), a bare
+    /// name looked up in `PATH`, else what the system says the running program is.
+    static func executable(_ called: String, environment: [String: String], currentDirectory: String) -> String? {
+        if called.contains("/") { return VaultLocator.absolute(called, from: currentDirectory) }
+        if !called.isEmpty, let found = FoundationProcessRunner().find(called, environment: environment) {
+            return VaultLocator.absolute(found, from: currentDirectory)
+        }
+        return Bundle.main.executablePath
     }
 
     /// `2026-11-22T09:30:00`, with or without a zone, or a bare day (noon local time).

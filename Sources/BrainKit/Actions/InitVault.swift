@@ -1,16 +1,20 @@
 /// Makes a folder a vault: `.brain/config.yml` with every setting explained, `.brain/.gitignore`,
 /// the folders, and six life areas. Never overwrites: an existing file is kept and reported, so
-/// running it twice is harmless.
+/// running it twice is harmless. With `git`, it then makes the vault a git repository that merges
+/// with `brain merge-driver` (``GitSetup``).
 public struct InitVault: Sendable {
     /// Absolute path of the folder (created when missing).
     public var root: String
     public var today: Day
     public var fileSystem: any FileSystem
+    /// The git set-up to run once the vault exists (`brain init --git`); its root is the vault's.
+    public var git: GitSetup?
 
-    public init(root: String, today: Day, fileSystem: any FileSystem = POSIXFileSystem()) {
+    public init(root: String, today: Day, fileSystem: any FileSystem = POSIXFileSystem(), git: GitSetup? = nil) {
         self.root = root
         self.today = today
         self.fileSystem = fileSystem
+        self.git = git
     }
 
     public struct Outcome: Codable, Sendable, Hashable {
@@ -19,6 +23,8 @@ public struct InitVault: Sendable {
         public var created: [String]
         /// Files that existed and were kept.
         public var kept: [String]
+        /// What the git set-up did, with `git`.
+        @Nullable public var git: GitSetup.Outcome? = nil
     }
 
     /// One default life area.
@@ -73,7 +79,14 @@ public struct InitVault: Sendable {
     /// Creates what is missing. The result lists every file and folder made, with its lines.
     public func run() throws(ActionError) -> ActionResult<Outcome> {
         do {
-            return try create()
+            var result = try create()
+            if var git {
+                git.root = root
+                result.outcome.git = try git.run()
+            }
+            return result
+        } catch let error as GitError {
+            throw ActionError(.io, error.description)
         } catch let error as ActionError {
             throw error
         } catch let error as VaultError {

@@ -38,6 +38,8 @@ final class TestVault {
     let root: String
     var now: Date
     var environment: [String: String] = [:]
+    /// The `brain` program commands record (`git-setup` registers it as git's merge driver).
+    var executablePath: String?
 
     /// - Parameter sample: copy `sample-vault/` when true; otherwise an empty folder.
     init(sample: Bool = true, now: String = "2026-11-22T09:00:00Z") throws {
@@ -61,9 +63,10 @@ final class TestVault {
     func run(_ arguments: [String], input: [String] = [], terminal: Bool = false, cwd: String? = nil) -> RunResult {
         let stdout = TextOutput(isTerminal: terminal)
         let stderr = TextOutput(isTerminal: false)
-        let context = Context(stdout: stdout, stderr: stderr, stdin: ScriptedInput(input, isTerminal: terminal),
+        var context = Context(stdout: stdout, stderr: stderr, stdin: ScriptedInput(input, isTerminal: terminal),
                               environment: environment, currentDirectory: cwd ?? root, now: now,
                               timeZone: TimeZone(identifier: "UTC")!)
+        context.executablePath = executablePath
         let status = BrainCLI.run(arguments, context: context)
         return RunResult(stdout: stdout.text, stderr: stderr.text, status: status)
     }

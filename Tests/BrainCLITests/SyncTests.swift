@@ -1,0 +1,359 @@
+import Foundation
+import Testing
+@testable import BrainCLI
+@testable import BrainKit
+
+/// Two machines with clones of one bare repository on this machine, each running `brain` (git runs
+/// the built `brain merge-driver` for every merge).
+@Suite(.serialized, .enabled(if: GitSandbox.gitInstalled, GitSandbox.skipMessage))
+struct SyncTests {
+    struct Machines {
+        let sandbox: GitSandbox
+        let remote: String
+        let a: TestVault
+        let b: TestVault
+    }
+
+    static let day = """
+    ---
+    date: 2026-11-22
+    mood:
+    energy:
+    evening-mood:
+    rest: false
+    ---
+    ## Intentions
+    - 
+
+    ## Habits
+    - [ ] [[meditate]]
+    - [ ] [[walk]]
+
+    ## Reflection
+    Slow start, good afternoon, early night.
+    The walk by the river helped.
+    Tea with Ana at four.
+
+    """
+
+    /// Machine a makes the vault (`init --git`, four habits, the day's file in `day`'s line endings)
+    /// and pushes it; machine b clones it and runs `git-setup`.
+    static func machines(crlf: Bool = false) throws -> Machines {
+        let sandbox = try GitSandbox()
+        let remote = try sandbox.bareRepository()
+        let a = try sandbox.machine()
+        try ok(a, ["init", "--git"])
+        for habit in ["Read", "Run", "Walk", "Meditate"] { try ok(a, ["new", "habit", habit, "--every", "day"]) }
+        try a.write("daily/2026-11-22.md", crlf ? day.replacingOccurrences(of: "\n", with: "\r\n") : day)
+        try sandbox.git(["remote", "add", "origin", remote], in: a.root)
+        try ok(a, ["sync"])
+        let b = try sandbox.machine()
+        try sandbox.git(["clone", "--quiet", remote, "."], in: b.root)
+        try ok(b, ["git-setup"])
+        return Machines(sandbox: sandbox, remote: remote, a: a, b: b)
+    }
+
+    @discardableResult
+    static func ok(_ vault: TestVault, _ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> RunResult {
+        let result = vault.run(arguments)
+        #expect(result.status == 0, "brain \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
+                sourceLocation: sourceLocation)
+        return result
+    }
+
+    static func replace(_ vault: TestVault, _ path: String, _ old: String, _ new: String) throws {
+        let text = try vault.read(path)
+        #expect(text.contains(old), "\(path) has no \"\(old)\"")
+        try vault.write(path, text.replacingOccurrences(of: old, with: new))
+    }
+
+    @Test func everyEditOfBothMachinesSurvivesWithoutConflict() throws {
+        let m = try Self.machines()
+        let path = "daily/2026-11-22.md"
+        // Machine a: a check-off, the morning mood and an intention, two reflection edits.
+        try Self.ok(m.a, ["done", "read", "24"])
+        try Self.ok(m.a, ["checkin", "morning", "--mood", "4", "--intention", "Ship the parser"])
+        try Self.replace(m.a, path, "Slow start,", "Slow start after the flu,")
+        try Self.replace(m.a, path, "Tea with Ana at four.", "Tea with Ana at four, then chess.")
+        // Machine b, at the same time: other habits, the energy key, another intention, the same
+        // reflection edited in other places (the same line, and the line next to a's).
+        try Self.ok(m.b, ["done", "run"])
+        try Self.ok(m.b, ["skip", "meditate", "no time"])
+        try Self.ok(m.b, ["checkin", "morning", "--energy", "3", "--intention", "Call mum"])
+        try Self.replace(m.b, path, "early night.", "early night at last.")
+        try Self.replace(m.b, path, "The walk by the river helped.", "The walk by the river helped a lot.")
+
+        let first = try Self.ok(m.a, ["sync"])
+        #expect(first.stdout.contains("committed 1 file: 2026-11-22: done read; check-in; intentions; reflection"))
+        #expect(first.stdout.contains("pushed 1 commit to origin/main"))
+        let second = try Self.ok(m.b, ["sync"])
+        #expect(second.stdout.contains("committed 1 file: 2026-11-22: done run; skip meditate; check-in; intentions; reflection"))
+        #expect(second.stdout.contains("pulled 1 commit from origin/main"))
+        #expect(second.stdout.contains("pushed 1 commit to origin/main"))
+        let third = try Self.ok(m.a, ["sync"])
+        #expect(third.stdout.contains("nothing to commit"))
+        #expect(third.stdout.contains("pulled 1 commit from origin/main"))
+
+        let expected = """
+        ---
+        date: 2026-11-22
+        mood: 4
+        energy: 3
+        evening-mood:
+        rest: false
+        ---
+        ## Intentions
+        - Ship the parser
+        - Call mum
+
+        ## Habits
+        - [-] [[meditate]] no time
+        - [ ] [[walk]]
+        - [x] [[read]] 24
+        - [x] [[run]]
+
+        ## Reflection
+        Slow start after the flu, good afternoon, early night at last.
+        The walk by the river helped a lot.
+        Tea with Ana at four, then chess.
+
+        """
+        #expect(try m.a.read(path) == expected)
+        #expect(try m.b.read(path) == expected)
+        let log = try m.sandbox.git(["log", "--format=%s"], in: m.b.root)
+        #expect(log.hasPrefix("2026-11-22: done run; skip meditate; check-in; intentions; reflection\n2026-11-22: done read;"))
+        // Both machines end on the same commit, which the remote has too.
+        #expect(try m.sandbox.git(["rev-parse", "HEAD"], in: m.a.root) == m.sandbox.git(["rev-parse", "HEAD"], in: m.b.root))
+        #expect(try m.sandbox.git(["rev-parse", "main"], in: m.remote) == m.sandbox.git(["rev-parse", "HEAD"], in: m.a.root))
+    }
+
+    @Test func doneAgainstSkipIsAConflictOnTheOneLineUntilResolved() throws {
+        let m = try Self.machines()
+        let path = "daily/2026-11-22.md"
+        try Self.ok(m.a, ["done", "walk"])
+        try Self.ok(m.a, ["done", "read"])
+        try Self.ok(m.b, ["skip", "walk", "rain"])
+        try Self.ok(m.b, ["done", "run"])
+        try Self.ok(m.a, ["sync"])
+        let result = m.b.run(["sync"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("daily/2026-11-22.md:13: conflict: walk: done on origin/main, skipped on this machine\n"))
+        #expect(result.stderr.contains("brain: the pull stopped on a conflict; the repository is in the middle of a rebase."))
+        #expect(result.stderr.contains("then run brain sync again"))
+        #expect(result.stderr.contains("git rebase --abort"))
+        let text = try m.b.read(path)
+        #expect(text.contains("""
+        - [ ] [[meditate]]
+        <<<<<<< origin/main
+        - [x] [[walk]]
+        =======
+        - [-] [[walk]] rain
+        >>>>>>> this machine
+        - [x] [[read]]
+        - [x] [[run]]
+
+        """))
+        #expect(FileManager.default.fileExists(atPath: m.b.root + "/.git/rebase-merge"))
+        // Syncing again with the markers still there says the same and changes nothing.
+        let again = m.b.run(["sync", "--json"])
+        #expect(again.status == 1)
+        #expect(again.stdout.contains("\"status\" : \"conflict\""))
+        #expect(try m.b.read(path) == text)
+
+        // Resolved by hand: keep the skip.
+        try Self.replace(m.b, path, "<<<<<<< origin/main\n- [x] [[walk]]\n=======\n", "")
+        try Self.replace(m.b, path, ">>>>>>> this machine\n", "")
+        let finished = try Self.ok(m.b, ["sync"])
+        #expect(finished.stdout.contains("finished the pull the last sync left mid-rebase"))
+        #expect(finished.stdout.contains("pushed 1 commit to origin/main"))
+        #expect(!FileManager.default.fileExists(atPath: m.b.root + "/.git/rebase-merge"))
+        try Self.ok(m.a, ["sync"])
+        let resolved = try m.a.read(path)
+        #expect(resolved.contains("- [ ] [[meditate]]\n- [-] [[walk]] rain\n- [x] [[read]]\n- [x] [[run]]\n"))
+        #expect(try m.b.read(path) == resolved)
+    }
+
+    @Test func crlfDailyFilesStayCRLF() throws {
+        let m = try Self.machines(crlf: true)
+        let path = "daily/2026-11-22.md"
+        try Self.ok(m.a, ["done", "read", "30"])
+        try Self.ok(m.a, ["checkin", "evening", "--mood", "4", "--reflection", "Quiet evening."])
+        try Self.ok(m.b, ["done", "walk"])
+        try Self.ok(m.b, ["checkin", "morning", "--mood", "3", "--intention", "Call mum"])
+        try Self.ok(m.a, ["sync"])
+        try Self.ok(m.b, ["sync"])
+        try Self.ok(m.a, ["sync"])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: m.b.root + "/" + path))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a line lost its CRLF:\n\(text)")
+        for line in ["mood: 3", "evening-mood: 4", "- Call mum", "- [x] [[walk]]", "- [x] [[read]] 30", "Quiet evening."] {
+            #expect(text.contains(line + "\r\n"), "\(line) is missing")
+        }
+        #expect(try m.a.read(path) == text)
+    }
+
+    @Test func plainGitPullFromASubfolderUsesTheDriver() throws {
+        let m = try Self.machines()
+        try Self.ok(m.a, ["done", "read"])
+        try Self.ok(m.a, ["sync"])
+        try Self.ok(m.b, ["done", "run"])
+        try m.sandbox.git(["commit", "--quiet", "-am", "run"], in: m.b.root)
+        // git runs the driver wherever the pull was started from.
+        try m.sandbox.git(["pull", "--quiet", "--rebase", "origin", "main"], in: m.b.root + "/daily")
+        let text = try m.b.read("daily/2026-11-22.md")
+        #expect(text.contains("- [ ] [[walk]]\n- [x] [[read]]\n- [x] [[run]]\n"))
+        #expect(!text.contains("<<<<<<<"))
+    }
+
+    @Test func noPushCommitsAndPullsOnlyAndMessageNamesTheCommit() throws {
+        let m = try Self.machines()
+        try Self.ok(m.b, ["done", "run"])
+        let result = try Self.ok(m.b, ["sync", "--no-push", "-m", "Sunday"])
+        #expect(result.stdout == "committed 1 file: Sunday\nnothing to pull from origin/main (not pushing)\n")
+        #expect(try m.sandbox.git(["log", "-1", "--format=%s"], in: m.b.root) == "Sunday\n")
+        #expect(try m.sandbox.git(["rev-parse", "main"], in: m.remote) != m.sandbox.git(["rev-parse", "HEAD"], in: m.b.root))
+        let json = try Self.ok(m.b, ["sync", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["status"] as? String == "synced")
+        #expect(object["pushed"] as? Int == 1)
+        #expect(object["upstream"] as? String == "origin/main")
+        #expect(object["committed"] is NSNull)
+    }
+
+    @Test func aVaultWithoutRemoteOnlyCommits() throws {
+        let sandbox = try GitSandbox()
+        let vault = try sandbox.machine()
+        try Self.ok(vault, ["init", "--git"])
+        let result = try Self.ok(vault, ["sync"])
+        #expect(result.stdout.hasPrefix("committed 9 files: new area Creative, Finance, Health, Learning, Relationships, Work; and 2 more\n"))
+        #expect(try sandbox.git(["log", "-1", "--format=%b"], in: vault.root)
+            == "new area Creative, Finance, Health, Learning, Relationships, Work\nsettings\ngit set-up\n\n")
+        #expect(result.stdout.hasSuffix("no remote to sync with: add one with git remote add origin URL\n"))
+        #expect(try sandbox.git(["status", "--porcelain"], in: vault.root) == "")
+        // The cache and the lock in it are never committed.
+        #expect(try !sandbox.git(["ls-files"], in: vault.root).contains(".brain/cache"))
+    }
+
+    // MARK: - Errors
+
+    @Test func errorsSayWhatToDo() throws {
+        let sandbox = try GitSandbox()
+        let plain = try sandbox.machine()
+        try Self.ok(plain, ["init"])
+        let notRepository = plain.run(["sync"])
+        #expect(notRepository.status == 1)
+        #expect(notRepository.stderr == "brain: \(plain.root) is not in a git repository: run `brain git-setup` to make it one (or `git clone` the vault from another machine)\n")
+
+        plain.environment["PATH"] = "/nonexistent"
+        let missing = plain.run(["sync"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("brain: git is not installed (or not in PATH): install it"))
+        plain.environment = sandbox.environment
+
+        try Self.ok(plain, ["git-setup"])
+        try sandbox.git(["remote", "add", "origin", sandbox.root + "/nowhere.git"], in: plain.root)
+        let unreachable = plain.run(["sync"])
+        #expect(unreachable.status == 1)
+        #expect(unreachable.stderr.contains("brain: cannot reach the remote origin (\(sandbox.root)/nowhere.git): "))
+        #expect(unreachable.stderr.contains("your changes are committed here and the next brain sync sends them"))
+        #expect(try sandbox.git(["status", "--porcelain"], in: plain.root) == "")
+
+        let nobody = try sandbox.machine()
+        nobody.environment = sandbox.environment.filter { !$0.key.hasPrefix("GIT_AUTHOR") && !$0.key.hasPrefix("GIT_COMMITTER") }
+        try Self.ok(nobody, ["init", "--git"])
+        let anonymous = nobody.run(["sync"])
+        #expect(anonymous.status == 1)
+        #expect(anonymous.stderr.hasPrefix("brain: git does not know who you are: run git config --global user.name"))
+    }
+
+    // MARK: - Set-up and the driver
+
+    @Test func gitSetupIsIdempotentAndKeepsWhatIsThere() throws {
+        let sandbox = try GitSandbox()
+        let vault = try sandbox.machine()
+        try Self.ok(vault, ["init"])
+        try vault.write(".gitattributes", "*.png binary\r\n")
+        let first = try Self.ok(vault, ["git-setup"])
+        let brain = try #require(vault.executablePath)
+        #expect(first.stdout == """
+            created a git repository in \(vault.root)
+            updated .gitattributes (*.md merge=brain)
+            updated .brain/.gitignore (cache/, trash/)
+            created the merge driver in .git/config (\(brain) merge-driver %O %A %B %P --marker-size %L)
+
+            Next: git remote add origin URL, then brain sync
+
+            """)
+        #expect(try vault.read(".gitattributes") == "*.png binary\r\n*.md merge=brain\r\n")
+        #expect(try vault.read(".brain/.gitignore") == "cache/\ntrash/\n")
+        #expect(try sandbox.git(["config", "merge.brain.driver"], in: vault.root) == "\(brain) merge-driver %O %A %B %P --marker-size %L\n")
+        #expect(try sandbox.git(["check-attr", "merge", "--", "daily/2026-11-22.md"], in: vault.root) == "daily/2026-11-22.md: merge: brain\n")
+        #expect(try sandbox.git(["check-ignore", ".brain/cache/lock", ".brain/trash/2026-11-22/notes/x.md"], in: vault.root)
+            == ".brain/cache/lock\n.brain/trash/2026-11-22/notes/x.md\n")
+
+        let second = try Self.ok(vault, ["git-setup", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        #expect(object["initialized"] as? Bool == false)
+        #expect(object["attributes"] as? String == "kept")
+        #expect(object["ignore"] as? String == "kept")
+        #expect(object["driver"] as? String == "kept")
+        #expect(try vault.read(".gitattributes") == "*.png binary\r\n*.md merge=brain\r\n")
+
+        // A moved brain is recorded again; a path with a space is quoted for git's shell.
+        vault.executablePath = "/opt/my tools/brain"
+        let moved = try Self.ok(vault, ["git-setup"])
+        #expect(moved.stdout.contains("updated the merge driver in .git/config ('/opt/my tools/brain' merge-driver"))
+    }
+
+    @Test func initWithGitReportsTheSetUp() throws {
+        let sandbox = try GitSandbox()
+        let vault = try sandbox.machine()
+        let result = try Self.ok(vault, ["init", "--git", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let git = try #require(object["git"] as? [String: Any])
+        #expect(git["initialized"] as? Bool == true)
+        #expect(git["attributes"] as? String == "created")
+        #expect(git["repository"] as? String == vault.root)
+        #expect(FileManager.default.fileExists(atPath: vault.root + "/.git"))
+    }
+
+    @Test func theDriverRunsFromAnyFolderAndWritesOurs() throws {
+        let sandbox = try GitSandbox()
+        let folder = sandbox.root + "/files"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String) throws { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+        try write("base", "## Habits\n- [ ] [[read]]\n- [ ] [[run]]\n")
+        try write("ours", "## Habits\n- [x] [[read]]\n- [ ] [[run]]\n")
+        try write("theirs", "## Habits\n- [ ] [[read]]\n- [-] [[run]]\n")
+        let brain = try ConcurrencyTests.executable().path
+        func driver(_ theirs: String) throws -> ProcessOutput {
+            try FoundationProcessRunner().run(brain, ["merge-driver", folder + "/base", folder + "/ours", folder + "/" + theirs,
+                                                      "daily/2026-11-22.md"], in: "/", environment: sandbox.environment)
+        }
+        let clean = try driver("theirs")
+        #expect(clean.status == 0, "\(clean.stderrText)")
+        #expect(try String(contentsOfFile: folder + "/ours", encoding: .utf8) == "## Habits\n- [x] [[read]]\n- [-] [[run]]\n")
+        try write("other", "## Habits\n- [-] [[read]] tired\n- [-] [[run]]\n")
+        let conflict = try driver("other")
+        #expect(conflict.status == 1)
+        #expect(conflict.stderrText == "daily/2026-11-22.md:2: conflict: read: done on ours, skipped on theirs\n")
+        #expect(try String(contentsOfFile: folder + "/ours", encoding: .utf8)
+            == "## Habits\n<<<<<<< ours\n- [x] [[read]]\n=======\n- [-] [[read]] tired\n>>>>>>> theirs\n- [-] [[run]]\n")
+    }
+
+    @Test func theDriverPrintsJSONAndRefusesMissingFiles() throws {
+        let vault = try TestVault(sample: false)
+        try vault.write("o", "a\n")
+        try vault.write("a", "a\nb\n")
+        try vault.write("b", "c\na\n")
+        let result = vault.run(["merge-driver", "o", "a", "b", "notes/x.md", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"clean\" : true"))
+        #expect(result.stdout.contains("\"kind\" : \"note\""))
+        #expect(try vault.read("a") == "c\na\nb\n")
+        let missing = vault.run(["merge-driver", "o", "a", "nope", "notes/x.md"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nope"))
+        #expect(try vault.read("a") == "c\na\nb\n")
+    }
+}
