@@ -14,6 +14,10 @@ public enum GitError: Error, Hashable, Sendable, CustomStringConvertible {
     case pushFailed(remote: String, branch: String, message: String)
     /// Another `brain` process holds the vault lock.
     case locked(String)
+    /// A `git merge` stopped and was not finished.
+    case mergeInProgress
+    /// A rebase stopped for a reason other than a conflict in the vault; it is left for git.
+    case rebaseStopped(String)
     /// A git command failed in a way none of the above names.
     case failed(command: String, message: String)
 
@@ -35,6 +39,10 @@ public enum GitError: Error, Hashable, Sendable, CustomStringConvertible {
             return "push to \(remote)/\(branch) failed: \(message); your changes are committed here, run brain sync again"
         case .locked(let message):
             return message
+        case .mergeInProgress:
+            return "a git merge is in progress: finish it (resolve the files, git add them, git commit) or undo it with git merge --abort, then brain sync again"
+        case .rebaseStopped(let message):
+            return "the pull stopped mid-rebase: \(message); the repository is in the middle of a rebase: finish it with git (resolve, git add, git rebase --continue) or undo it with git rebase --abort"
         case .failed(let command, let message):
             return "\(command) failed: \(message)"
         }

@@ -103,6 +103,10 @@ public struct GitSync: Sendable {
             guard try continueRebase(git, driver: driver, into: &outcome) else { return outcome }
             outcome.continued = true
         }
+        if let gitDir = try git.value(["rev-parse", "--absolute-git-dir"]),
+           FileManager.default.fileExists(atPath: gitDir + "/MERGE_HEAD") {
+            throw .mergeInProgress
+        }
         guard let branch = try git.value(["symbolic-ref", "--quiet", "--short", "HEAD"]) else { throw .detachedHead }
         outcome.branch = branch
         outcome.committed = try commit(git)
@@ -133,9 +137,7 @@ public struct GitSync: Sendable {
                             throw .failed(command: "git rebase", message: Git.message(rebase))
                         }
                         outcome.conflicts = try conflicts(git)
-                        if outcome.conflicts.isEmpty {
-                            throw .failed(command: "git rebase", message: Git.message(rebase))
-                        }
+                        if outcome.conflicts.isEmpty { throw .rebaseStopped(Git.message(rebase)) }
                         outcome.status = .conflict
                         return outcome
                     }
@@ -213,22 +215,33 @@ public struct GitSync: Sendable {
         return ""
     }
 
-    /// Paths git still counts as unmerged, relative to the vault (those outside it are kept as
-    /// they are, relative to the repository).
-    private func unmergedPaths(_ git: Git) throws(GitError) -> [String] {
-        let output = try git.check(["diff", "--name-only", "--diff-filter=U", "-z", "--relative"])
-        return output.split(separator: "\0").map(String.init)
+    /// Paths git still counts as unmerged, relative to the vault, each with whether both sides
+    /// still have the file (false: removed on one side and changed on the other).
+    private func unmerged(_ git: Git) throws(GitError) -> [(path: String, bothSides: Bool)] {
+        // `mode object stage<TAB>path`, one entry per stage present.
+        let output = try git.check(["ls-files", "--unmerged", "-z", "--", "."])
+        var stages: [String: Set<Substring>] = [:]
+        var order: [String] = []
+        for entry in output.split(separator: "\0") {
+            guard let tab = entry.firstIndex(of: "\t") else { continue }
+            let path = String(entry[entry.index(after: tab)...])
+            let stage = entry[..<tab].split(separator: " ").last ?? ""
+            if stages[path] == nil { order.append(path) }
+            stages[path, default: []].insert(stage)
+        }
+        return order.map { ($0, stages[$0]!.isSuperset(of: ["2", "3"])) }
     }
 
-    /// The conflicts left in unmerged files of the vault; an unmerged file without markers (already
-    /// edited) has none.
+    /// The conflicts left in the vault's unmerged files: the marked blocks of each (a file whose
+    /// markers are gone has been resolved), and each file removed on one side and changed on the
+    /// other until it is added or removed.
     private func conflicts(_ git: Git) throws(GitError) -> [Conflict] {
         var result: [Conflict] = []
-        for path in try unmergedPaths(git) {
+        for (path, bothSides) in try unmerged(git) {
             let absolute = VaultPaths.join(vault.root, path)
-            guard let bytes = try? vault.fileSystem.read(absolute) else {
-                // Removed on one side and changed on the other: git's own kind of conflict.
-                result.append(Conflict(path: path, line: 1, reason: "removed on one side, changed on the other",
+            guard bothSides, let bytes = try? vault.fileSystem.read(absolute) else {
+                result.append(Conflict(path: path, line: 1, reason: "removed on one side, changed on the other: keep it with "
+                                       + "git add \(Git.shellQuoted(path)) or remove it with git rm \(Git.shellQuoted(path))",
                                        ours: [], theirs: []))
                 continue
             }
@@ -241,8 +254,8 @@ public struct GitSync: Sendable {
     /// Finishes a rebase whose conflicts were resolved by hand: adds the resolved files and continues.
     /// False (with the outcome's conflicts set) when the next commit conflicts again.
     private func continueRebase(_ git: Git, driver: [String], into outcome: inout Outcome) throws(GitError) -> Bool {
-        let paths = try unmergedPaths(git)
-        if !paths.isEmpty { try git.check(["add", "-A", "--"] + paths) }
+        let paths = try unmerged(git).map(\.path)
+        if !paths.isEmpty { try git.check(["add", "--all", "--"] + paths) }
         let result = try git.run(driver + ["rebase", "--continue"], extraEnvironment: ["GIT_EDITOR": "true"])
         if result.status == 0 { return true }
         if try rebaseInProgress(git) {
@@ -253,12 +266,17 @@ public struct GitSync: Sendable {
                 return false
             }
         }
-        throw .failed(command: "git rebase --continue", message: Git.message(result))
+        throw .rebaseStopped(Git.message(result))
     }
 
     /// Commits every change under the vault folder, with a message that says what changed.
     private func commit(_ git: Git) throws(GitError) -> Commit? {
-        try git.check(["add", "--all", "--", "."])
+        // The cache (with the lock) and the trash stay on this machine even where no .gitignore says so.
+        var pathspec = ["."]
+        for folder in [".brain/cache", ".brain/trash"] where try git.run(["check-ignore", "--quiet", folder + "/x"]).status != 0 {
+            pathspec.append(":(exclude)" + folder)
+        }
+        try git.check(["add", "--all", "--"] + pathspec)
         let status = try git.check(["diff", "--cached", "--name-status", "-z", "--find-renames", "--relative", "--", "."])
         let changes = try parseStatus(status, git)
         if changes.isEmpty { return nil }

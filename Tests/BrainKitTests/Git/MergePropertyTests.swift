@@ -96,7 +96,8 @@ import Testing
             let owner = pickOwner(&random)
             let before = DailyEditor.currentLine(of: value, in: baseDocument)
             expectedHabits[habit] = before
-            if collide && collided == nil && owner != .none {
+            // The collision: done on one side, skipped on the other, from a line that was neither.
+            if collide && collided == nil && owner != .none && (before == nil || before?.state == .open) {
                 collided = habit
                 DailyEditor.apply(.done(value: nil, add: false, note: nil), to: &ours.document, habit: value)
                 DailyEditor.apply(.skip(reason: "tired"), to: &theirs.document, habit: value)
@@ -125,10 +126,11 @@ import Testing
             expectedKeys[key] = value
         }
 
-        // Intentions: both sides may add.
+        // Intentions: both sides may add, sometimes the same one.
+        let shared = random.chance(0.25) ? ["shared intention " + random.pick(words)] : []
         for (side, name) in [(0, "ours"), (1, "theirs")] {
             let count = random.int(0...2)
-            let items = (0..<count).map { "\(name) intention \($0) \(random.pick(words))" }
+            let items = (0..<count).map { "\(name) intention \($0) \(random.pick(words))" } + shared
             if side == 0 {
                 DailyEditor.appendIntentions(items, to: &ours.document)
                 ours.intentions = items
@@ -189,8 +191,10 @@ import Testing
             }
         }
         let merged = Set(clean.lines.map(String.init))
-        for item in ours.intentions + theirs.intentions where !merged.contains("- " + item) {
-            return "intention \"\(item)\" is missing\(context)"
+        let baseItems = baseDocument.lines.filter { $0.hasPrefix("- base intention") }.map { String($0.dropFirst(2)) }
+        for item in Set(ours.intentions + theirs.intentions + baseItems) {
+            let count = clean.lines.filter { $0 == "- " + item }.count
+            if count != 1 { return "intention \"\(item)\" is there \(count) times\(context)" }
         }
         for line in expectedLines where !merged.contains(line) {
             return "reflection line \"\(line)\" is missing\(context)"

@@ -83,7 +83,7 @@ struct ThreeWayMerge {
         var same: [Int: Int] = [:]
         var i = 0, j = 0
         for (b, s) in SequenceDiff.matches(baseIDs, sideIDs) {
-            if i < b || j < s { hunks.append(Hunk(start: i, end: b, units: Array(side[j..<s]), side: name)) }
+            if i < b || j < s { hunks += split(base: base, i..<b, side: side, j..<s, name) }
             if base[b].sameContent(as: side[s]) {
                 same[b] = s
             } else {
@@ -94,9 +94,66 @@ struct ThreeWayMerge {
             j = s + 1
         }
         if i < base.count || j < side.count {
-            hunks.append(Hunk(start: i, end: base.count, units: Array(side[j...]), side: name))
+            hunks += split(base: base, i..<base.count, side: side, j..<side.count, name)
         }
         return SideDiff(hunks: hunks, same: same)
+    }
+
+    /// Base units `old` replaced by side units `new`, as hunks. When the counts differ, the side's
+    /// units most like the base's are taken as their rewrite (one for one) and the rest as added or
+    /// removed around it: a line edited with a line added after it is an edit and an addition, so an
+    /// edit of the same line on the other side meets only the edit.
+    private func split(base: [MergeUnit], _ old: Range<Int>, side: [MergeUnit], _ new: Range<Int>, _ name: Side) -> [Hunk] {
+        let n = old.count, m = new.count
+        // Past a few thousand comparisons the run stays one hunk: a larger conflict, never a slow merge.
+        // An empty list item (`- `) is filled as a whole, whatever the side wrote in its place.
+        guard n > 0, m > 0, n != m, (max(n, m) - min(n, m) + 1) * min(n, m) <= 20_000,
+              !(mode == .dailyBody && isPlaceholder(Array(base[old]))) else {
+            return [Hunk(start: old.lowerBound, end: old.upperBound, units: Array(side[new]), side: name)]
+        }
+        let shorter = min(n, m)
+        var best = 0, bestScore = -1
+        for offset in 0...(max(n, m) - shorter) {
+            var score = 0
+            for k in 0..<shorter {
+                let b = base[old.lowerBound + (n > m ? offset + k : k)]
+                let s = side[new.lowerBound + (m > n ? offset + k : k)]
+                score += Self.likeness(b, s)
+            }
+            if score > bestScore { best = offset; bestScore = score }
+        }
+        var hunks: [Hunk] = []
+        if m > n {
+            let first = new.lowerBound + best
+            if best > 0 { hunks.append(Hunk(start: old.lowerBound, end: old.lowerBound, units: Array(side[new.lowerBound..<first]), side: name)) }
+            hunks.append(Hunk(start: old.lowerBound, end: old.upperBound, units: Array(side[first..<(first + n)]), side: name))
+            if first + n < new.upperBound {
+                hunks.append(Hunk(start: old.upperBound, end: old.upperBound, units: Array(side[(first + n)..<new.upperBound]), side: name))
+            }
+        } else {
+            let first = old.lowerBound + best
+            if best > 0 { hunks.append(Hunk(start: old.lowerBound, end: first, units: [], side: name)) }
+            hunks.append(Hunk(start: first, end: first + m, units: Array(side[new]), side: name))
+            if first + m < old.upperBound { hunks.append(Hunk(start: first + m, end: old.upperBound, units: [], side: name)) }
+        }
+        return hunks
+    }
+
+    /// How alike two units are: the same key counts most, then the words they share.
+    static func likeness(_ a: MergeUnit, _ b: MergeUnit) -> Int {
+        if a.key == b.key { return 1_000 }
+        var words: [ArraySlice<UInt8>: Int] = [:]
+        for line in a.lines {
+            for word in line.content.split(whereSeparator: { $0 == 32 || $0 == 9 }) { words[word, default: 0] += 1 }
+        }
+        var shared = 0
+        for line in b.lines {
+            for word in line.content.split(whereSeparator: { $0 == 32 || $0 == 9 }) where words[word, default: 0] > 0 {
+                words[word]! -= 1
+                shared += 1
+            }
+        }
+        return shared
     }
 
     /// Hunks of both sides gathered into groups that touch the same base units.
@@ -317,6 +374,16 @@ struct ThreeWayMerge {
 
     // MARK: - One line per habit, one value per key
 
+    /// What may be in the merged file once: a habit's line, a key, and in a day a list item (the
+    /// same intention added on both sides is one intention).
+    private func identity(of unit: MergeUnit) -> String? {
+        if let identity = unit.identity { return identity }
+        guard mode == .dailyBody, unit.lines.count == 1, unit.lines[0].isListItem, !unit.lines[0].isEmptyListItem else {
+            return nil
+        }
+        return "item:" + unit.lines[0].text
+    }
+
     /// A habit line or key that each side added at a different place would be there twice: the two
     /// are merged into the first place.
     private func dedupe(_ pieces: [MergePiece], base: [MergeUnit]) -> [MergePiece] {
@@ -324,7 +391,7 @@ struct ThreeWayMerge {
         var theirsAt: [String: [Int]] = [:]
         var order: [String] = []
         for (index, piece) in pieces.enumerated() {
-            guard case .unit(let unit, let origin) = piece, let identity = unit.identity else { continue }
+            guard case .unit(let unit, let origin) = piece, let identity = identity(of: unit) else { continue }
             if oursAt[identity] == nil && theirsAt[identity] == nil { order.append(identity) }
             switch origin {
             case .ours: oursAt[identity, default: []].append(index)
@@ -337,7 +404,7 @@ struct ThreeWayMerge {
         for identity in order {
             guard let a = oursAt[identity]?.first, let b = theirsAt[identity]?.first,
                   case .unit(let ours, _) = pieces[a], case .unit(let theirs, _) = pieces[b] else { continue }
-            let original = base.first { $0.identity == identity }
+            let original = base.first { self.identity(of: $0) == identity }
             replaced[min(a, b)] = mergeUnit(base: original, ours, theirs)
             removed.insert(max(a, b))
         }
