@@ -205,6 +205,31 @@ struct SyncTests {
         #expect(!text.contains("<<<<<<<"))
     }
 
+    @Test func aPushThatLosesTheRaceIsPulledAndRetried() throws {
+        let m = try Self.machines()
+        try Self.ok(m.a, ["done", "read"])
+        try m.sandbox.git(["commit", "--quiet", "-am", "read"], in: m.a.root)
+        try Self.ok(m.b, ["done", "run"])
+        // While b pushes, a pushes first (once): b's push is refused, so b pulls again and retries.
+        let hook = m.b.root + "/.git/hooks/pre-push"
+        try """
+        #!/bin/sh
+        unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
+        if [ ! -e "\(m.sandbox.root)/raced" ]; then
+          touch "\(m.sandbox.root)/raced"
+          git -C "\(m.a.root)" push --quiet origin main || exit 1
+        fi
+        exit 0
+
+        """.write(toFile: hook, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        let result = try Self.ok(m.b, ["sync"])
+        #expect(FileManager.default.fileExists(atPath: m.sandbox.root + "/raced"))
+        #expect(result.stdout.contains("pulled 1 commit from origin/main\npushed 1 commit to origin/main\n"))
+        #expect(try m.b.read("daily/2026-11-22.md").contains("- [ ] [[walk]]\n- [x] [[read]]\n- [x] [[run]]\n"))
+        #expect(try m.sandbox.git(["rev-parse", "main"], in: m.remote) == m.sandbox.git(["rev-parse", "HEAD"], in: m.b.root))
+    }
+
     @Test func noPushCommitsAndPullsOnlyAndMessageNamesTheCommit() throws {
         let m = try Self.machines()
         try Self.ok(m.b, ["done", "run"])
@@ -232,6 +257,27 @@ struct SyncTests {
         #expect(try sandbox.git(["status", "--porcelain"], in: vault.root) == "")
         // The cache and the lock in it are never committed.
         #expect(try !sandbox.git(["ls-files"], in: vault.root).contains(".brain/cache"))
+    }
+
+    @Test func aVaultInsideALargerRepositoryCommitsOnlyItsOwnFiles() throws {
+        let sandbox = try GitSandbox()
+        let top = try sandbox.machine()
+        try sandbox.git(["init", "--quiet"], in: top.root)
+        try top.write("README.md", "# My things\n")
+        try sandbox.git(["add", "README.md"], in: top.root)
+        try sandbox.git(["commit", "--quiet", "-m", "readme"], in: top.root)
+        try Self.ok(top, ["init", "brain", "--git"])
+        let vault = top.root + "/brain"
+        #expect(!FileManager.default.fileExists(atPath: vault + "/.git"), "git-setup made a repository inside a repository")
+        try Self.ok(top, ["--vault", vault, "new", "habit", "Read", "--every", "day"])
+        try Self.ok(top, ["--vault", vault, "sync"])
+        try Self.ok(top, ["--vault", vault, "done", "read"])
+        try top.write("README.md", "# My things, changed\n")
+        let result = try Self.ok(top, ["--vault", vault, "sync"])
+        #expect(result.stdout.hasPrefix("committed 1 file: 2026-11-22: done read\n"))
+        #expect(try sandbox.git(["status", "--porcelain"], in: top.root) == " M README.md\n")
+        #expect(try sandbox.git(["show", "--name-only", "--format=%s", "HEAD"], in: top.root)
+            == "2026-11-22: done read\n\nbrain/daily/2026-11-22.md\n")
     }
 
     // MARK: - Errors

@@ -149,14 +149,14 @@ public struct GitSync: Sendable {
                                         : Int(try git.check(["rev-list", "--count", "HEAD"])) ?? 0
             if outgoing == 0 { return outcome }
             let hasUpstream = try git.value(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]) != nil
-            let pushed = try git.run(["push", "--quiet"] + (hasUpstream ? [] : ["--set-upstream"])
+            let pushed = try git.run(["push", "--porcelain"] + (hasUpstream ? [] : ["--set-upstream"])
                                      + [remote, "HEAD:refs/heads/" + remoteBranch])
             if pushed.status == 0 {
                 outcome.pushed = outgoing
                 return outcome
             }
-            let text = pushed.stderrText
-            let rejected = text.contains("[rejected]") || text.contains("fetch first") || text.contains("non-fast-forward")
+            // `!` marks a refused ref in porcelain output (someone pushed first): pull again and retry.
+            let rejected = pushed.stdoutText.split(separator: "\n").contains { $0.hasPrefix("!") }
             if !rejected || attempt == 3 {
                 throw .pushFailed(remote: remote, branch: remoteBranch, message: Git.message(pushed))
             }
