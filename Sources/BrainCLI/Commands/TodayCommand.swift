@@ -58,8 +58,8 @@ enum TodayCommand: BrainCommand {
             out.append(style("Rest day", .strong) + reason + ": nothing is due, streaks are paused.")
         }
         let shown = overview.groups.flatMap(\.entries)
-        let dueCount = shown.filter { $0.due || $0.state == .skipped }.count
-        let doneCount = shown.filter { $0.state == .done && $0.due }.count
+        let dueCount = overview.tally.due
+        let doneCount = overview.tally.done
         if overview.entries.isEmpty {
             out.append(style("Habits", .strong) + "  none yet (brain new habit \"Title\" --every day)")
         } else if !overview.rest {

@@ -38,6 +38,7 @@ enum WeekCommand: BrainCommand {
                 switch mark {
                 case .done: return "  " + style(symbol, .good)
                 case .missed: return "  " + style(symbol, .bad)
+                case .open: return "  " + style(symbol, .warn)
                 case .skipped, .none: return "  " + style(symbol, .muted)
                 }
             }
