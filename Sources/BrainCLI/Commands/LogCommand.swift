@@ -24,7 +24,7 @@ enum LogCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index()
         let (from, through) = try session.dayRange()
-        let journal = Journal(index: index)
+        let journal = session.journal(index)
         let habit = try arguments.positional(0).map { try session.habit($0, in: journal) }
         let log = LogView(journal: journal, habit: habit, from: from, through: through)
         if arguments.flag("json") { return try session.printJSON(log) }

@@ -21,7 +21,7 @@ enum TodayCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index()
         let day = try session.day()
-        let overview = DayOverview(index: index, journal: Journal(index: index), day: day)
+        let overview = DayOverview(index: index, journal: session.journal(index), day: day)
         if arguments.flag("json") { return try session.printJSON(DayOverviewReport(overview)) }
         for line in render(overview, style: session.style) { session.line(line) }
         return ExitCode.success

@@ -61,9 +61,10 @@ public struct CoachSignals: Hashable, Sendable {
         let overview = GoalOverview(journal: journal, schedules: current, today: today)
         goals = journal.goals.compactMap { goal in
             guard goal.status == .active, let entry = overview.entry(goal.id), let pace = entry.progress.pace,
+                  let finish = pace.projectedFinish, let daysLate = pace.daysLate,
                   let due = goal.due, let value = entry.progress.value else { return nil }
             return GoalPace(goal: goal.id, title: goal.title, progress: value, due: due,
-                            finish: pace.projectedFinish, daysLate: pace.daysLate)
+                            finish: finish, daysLate: daysLate)
         }
     }
 }
