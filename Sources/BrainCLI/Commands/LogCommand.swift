@@ -36,10 +36,11 @@ enum LogCommand: BrainCommand {
         let style = session.style
         if let summary = log.habit {
             session.line(style(summary.title, .strong) + (summary.path.map { "  " + style($0, .muted) } ?? ""))
-            let unit = String(summary.streak.unit.rawValue.dropLast())
+            let streak = summary.streak
+            func count(_ n: Int) -> String { Streaks.describe(n, unit: streak.unit, blockDays: streak.blockDays) }
             var rate = "rate " + Format.percent(summary.rate.value)
             if summary.rate.due > 0 { rate += " (\(summary.rate.done) of \(summary.rate.due))" }
-            session.line("streak \(Format.count(summary.streak.current, unit)) · best \(Format.count(summary.streak.best, unit)) · \(rate) · \(log.since) to \(log.date)")
+            session.line("streak \(count(streak.current)) · best \(count(streak.best)) · \(rate) · \(log.since) to \(log.date)")
             if log.entries.isEmpty { session.line(style("nothing logged or due in these days", .muted)) }
             for entry in log.entries {
                 session.line(Layout.clip("\(entry.date) \(entry.date.weekday.shortName.capitalized)  " + symbol(entry.state, style) + " "

@@ -41,10 +41,14 @@ enum StatsCommand: BrainCommand {
         session.line(style("Habits on \(table.date)", .strong)
             + style(" · rates over \(table.range == .all ? "all time" : table.range.rawValue)", .muted))
         let rows = table.habits.map { row in
-            [row.id, "\(row.streak.current) \(unitName(row.streak.unit, row.streak.current))", Format.share(row.rate.rate),
-             Format.share(row.strength), row.momentum?.label.rawValue ?? "—"]
+            [Layout.clipped(row.title, 28), Streaks.describe(row.streak.current, unit: row.streak.unit, blockDays: row.streak.blockDays),
+             Format.share(row.rate.rate), Format.share(row.strength), row.momentum.map(Format.momentum) ?? "—"]
         }
         session.printTable(["habit", "streak", "rate", "strength", "momentum"], rows, rightAligned: [1, 2, 3])
+        if !rows.isEmpty {
+            session.line(style("  " + HabitStrength.legend, .muted))
+            session.line(style("  " + Momentum.legend, .muted))
+        }
         let weeks = table.moodByWeek
         if weeks.contains(where: { $0.mood != nil || $0.energy != nil }) {
             session.line("")
@@ -77,12 +81,13 @@ enum StatsCommand: BrainCommand {
             return
         }
         let streaks = report.streaks
-        var streakText = "\(streaks.current) \(unitName(streaks.unit, streaks.current))"
+        func count(_ n: Int) -> String { Streaks.describe(n, unit: streaks.unit, blockDays: streaks.blockDays) }
+        var streakText = count(streaks.current)
         if let since = streaks.currentSince { streakText += " since \(since)" }
-        session.line(label("streak") + streakText + style(" · best \(streaks.best) \(unitName(streaks.unit, streaks.best))", .muted))
+        session.line(label("streak") + streakText + style(" · best \(count(streaks.best))", .muted))
         session.line(label("rates") + report.rates.named.map { "\($0.name) \(Format.share($0.rate.rate))" }.joined(separator: "  "))
         session.line(label("strength") + Format.share(report.strength))
-        session.line(label("momentum") + (report.momentum.map { "\(Coach.percent($0.value)) \($0.label.rawValue)" } ?? "—"))
+        session.line(label("momentum") + (report.momentum.map(Format.momentum) ?? "—"))
         if let mood = report.mood {
             if mood.shown, let done = mood.doneMood, let missed = mood.missedMood {
                 session.line(label("mood") + "\(Format.tenths(done)) on \(mood.doneDays) done days, \(Format.tenths(missed)) on \(mood.missedDays) missed days")
@@ -102,10 +107,5 @@ enum StatsCommand: BrainCommand {
 
     static func label(_ text: String) -> String {
         text.padding(toLength: 14, withPad: " ", startingAt: 0)
-    }
-
-    /// "day" for one, "days" for more.
-    static func unitName(_ unit: Streaks.Unit, _ count: Int) -> String {
-        count == 1 ? String(unit.rawValue.dropLast()) : unit.rawValue
     }
 }

@@ -32,7 +32,7 @@ enum TodayCommand: BrainCommand {
         let day = overview.day
         var title = "\(day.weekday.name.capitalized) \(day)"
         if overview.rest { title += "  · rest day" }
-        let momentum = overview.momentum.map { "momentum \(Format.ratio($0.value)) \($0.label.rawValue)" } ?? ""
+        let momentum = overview.momentum.map { "momentum " + Format.momentum($0) } ?? ""
         out.append(momentum.isEmpty ? style(title, .strong)
             : style(title, .strong) + Layout.pad("", Layout.width - title.count - momentum.count) + style(momentum, .accent))
 
@@ -94,6 +94,9 @@ enum TodayCommand: BrainCommand {
                 out.append(style(Layout.clip("  · " + Layout.pad(entry.title, 28) + " " + why), .muted))
             }
         }
+        if overview.entries.contains(where: { $0.momentum != nil }) {
+            out.append(contentsOf: Layout.wrap(Momentum.legend, indent: "  ").map { style($0, .muted) })
+        }
 
         // Evening
         out.append("")
@@ -136,8 +139,8 @@ enum TodayCommand: BrainCommand {
     /// `  ✓ Title                        12/20 pages      12 days  strong` and, for open habits, the cue.
     static func row(_ entry: DayOverview.Entry, style: Style) -> [String] {
         let amount = progress(entry)
-        let streak = entry.streak.current > 0 ? Format.count(entry.streak.current, String(entry.streak.unit.rawValue.dropLast())) : ""
-        let momentum = entry.momentum?.label.rawValue ?? ""
+        let streak = entry.streak.current > 0 ? entry.streak.describe(entry.streak.current) : ""
+        let momentum = entry.momentum.map(Format.momentum) ?? ""
         var text = "  " + symbol(entry.state, style: style) + " " + Layout.pad(Layout.clipped(entry.title, 28), 28) + " " + Layout.pad(amount, 17)
             + " " + Layout.pad(streak, 9) + " " + style(momentum, .muted)
         while text.hasSuffix(" ") { text.removeLast() }

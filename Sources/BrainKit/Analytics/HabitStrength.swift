@@ -3,6 +3,10 @@ import Foundation
 /// Habit strength: Loop Habit Tracker's score, an exponential moving average of how much of the
 /// frequency was met, so one missed day costs little and a long habit holds its strength.
 public enum HabitStrength {
+    /// What strength means, for the legend under a view that shows it.
+    public static let legend = "strength, Loop Habit Tracker's habit score: months of practice build it, "
+        + "one missed day costs little"
+
     /// Loop's per-day multiplier `m = 0.5^(sqrt(f)/13)` for the frequency fraction f.
     public static func multiplier(frequency: Double) -> Double {
         pow(0.5, frequency.squareRoot() / 13)

@@ -24,6 +24,10 @@ public struct Momentum: Hashable, Sendable, Codable {
     public static let windowDays = 21
     public static let decay = 0.88
 
+    /// The five states in one line, for the legend under a view that shows them.
+    public static let legend = "momentum, the last 21 days with recent days weighing most: "
+        + "dormant < 20 % ≤ building < 40 % ≤ flowing < 60 % ≤ strong < 80 % ≤ on fire"
+
     /// Σ w·v / Σ w over the counted days, 0–1.
     public var value: Double
     public var label: Label
@@ -36,7 +40,8 @@ public struct Momentum: Hashable, Sendable, Codable {
         self.countedDays = countedDays
     }
 
-    /// Momentum on `today` over the given habits: each day d of the 21 ending today weighs
+    /// Momentum on `today` over the given habits: each day d of the 21 ending today (for a periodic
+    /// habit, at least its current and previous period: `Schedule.momentumDays`) weighs
     /// 0.88^(days ago); its value is the mean, over the habits that count that day, of each habit's
     /// value (`Schedule.momentumValue(on:)`): 1 for a due day done and 0 for a due day missed, and for
     /// `N/week`, `N/month` and `N in M days` the share of its period's quota met, on every active
@@ -46,11 +51,12 @@ public struct Momentum: Hashable, Sendable, Codable {
         var weighted = 0.0
         var weights = 0.0
         var counted = 0
-        for daysAgo in 0..<Momentum.windowDays {
+        let spans = schedules.map { $0.momentumDays }
+        for daysAgo in 0..<(spans.max() ?? 0) {
             let day = today.adding(days: -daysAgo)
             var sum = 0.0
             var habits = 0
-            for schedule in schedules {
+            for (schedule, span) in zip(schedules, spans) where daysAgo < span {
                 guard let value = schedule.momentumValue(on: day) else { continue }
                 sum += value
                 habits += 1
@@ -67,6 +73,15 @@ public struct Momentum: Hashable, Sendable, Codable {
 }
 
 extension Schedule {
+    /// The days momentum looks back over: 21, or for a periodic habit at least its current period
+    /// and the one before, so a monthly habit always has a finished month to show.
+    public var momentumDays: Int {
+        guard habit.frequency.isPeriodic,
+              let current = periodList.lastIndex(where: { $0.start <= today }) else { return Momentum.windowDays }
+        let start = periodList[max(0, current - 1)].start
+        return max(Momentum.windowDays, start.distance(to: today) + 1)
+    }
+
     /// What `day` adds to momentum, 0–1; nil when it counts for nothing.
     ///
     /// Day-based habits: 1 for a due day done, 0 for a due day missed, nothing for a day not due or

@@ -68,6 +68,13 @@ import Testing
         let momentum = try #require(Momentum(schedules: [schedule(Habit(id: "m", frequency: .perMonth(1)), String(pattern), from: day("2026-09-01"))], today: today))
         #expect(momentum.value == 1)
         #expect(momentum.label == .onFire)
+        // On Nov 3, before November's day, the 21 days hold nothing settled: October (met) still
+        // counts, since momentum looks back over the current period and the one before.
+        let early = day("2026-11-03")
+        let schedule = try #require(Schedule(habit: Habit(id: "m", frequency: .perMonth(1)), history: history(day("2026-09-01"), String(pattern.prefix(63))), today: early))
+        #expect(schedule.momentumDays == 34)
+        let midMonth = try #require(Momentum(schedules: [schedule], today: early))
+        #expect(midMonth.value == 1 && midMonth.label == .onFire)
     }
 
     @Test func aLapsingWeeklyHabitDecaysWeekByWeek() throws {
