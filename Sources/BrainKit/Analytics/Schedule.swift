@@ -197,6 +197,20 @@ public struct Schedule: Sendable {
         day >= first && (endBound.map { day < $0 } ?? true) && !habit.paused.contains(where: { $0.contains(day) })
     }
 
+    /// Whether a day falls on the habit's schedule (its weekdays, its every-N-days rhythm), whatever
+    /// else is true of it: used for days after today.
+    func isScheduled(_ day: Day) -> Bool {
+        switch habit.frequency {
+        case .weekdays: return day.weekday.rawValue <= 5
+        case .weekends: return day.weekday.rawValue >= 6
+        case .days(let set): return set.contains(day.weekday)
+        case .everyNDays(let n):
+            let anchor = habit.created ?? first
+            return ((day.ordinal - anchor.ordinal) % n + n) % n == 0
+        default: return true
+        }
+    }
+
     /// The quota N of a periodic habit.
     var quota: Int {
         switch habit.frequency {
