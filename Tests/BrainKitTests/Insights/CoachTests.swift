@@ -93,11 +93,11 @@ import Testing
     }
 
     @Test func theSampleVaultCoachSaysOnlyWhatHolds() throws {
-        // On every day of the sample vault's last four weeks: a message that sends the reader to an
+        // On every day of the sample vault's last two weeks: a message that sends the reader to an
         // open habit names one that is open, and a decline is made of two missed days or more.
         let (vault, _) = MemoryVault.sample()
         let journal = Journal(index: VaultIndex.open(vault))
-        for offset in 0..<28 {
+        for offset in 0..<14 {
             let today = day("2026-11-22").adding(days: -offset)
             let signals = CoachSignals(journal: journal, today: today)
             guard let message = Coach.message(signals: signals, today: today) else { continue }
