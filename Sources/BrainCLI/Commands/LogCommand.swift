@@ -52,14 +52,14 @@ enum LogCommand: BrainCommand {
             session.line(style("nothing logged or due from \(log.since) to \(log.date)", .muted))
             return
         }
-        let width = min(20, log.entries.map(\.habit.count).max() ?? 0)
+        let width = min(24, log.entries.map(\.title.count).max() ?? 0)
         var current: Day?
         for entry in log.entries {
             if entry.date != current {
                 current = entry.date
                 session.line(style("\(entry.date) \(entry.date.weekday.name.capitalized)", .strong))
             }
-            session.line(Layout.clip("  " + symbol(entry.state, style) + " " + Layout.pad(entry.habit, width) + "  "
+            session.line(Layout.clip("  " + symbol(entry.state, style) + " " + Layout.pad(Layout.clipped(entry.title, width), width) + "  "
                 + Layout.pad(entry.state.rawValue, 8) + detail(entry)).trimmingTrailingSpaces)
         }
     }

@@ -75,8 +75,9 @@ enum StatsCommand: BrainCommand {
             session.line(style("Linked to good days: no habit has 10 days with a mood on each side (done and missed) yet", .muted))
         } else {
             session.line(style("Linked to good days", .strong) + style(" (mean mood on done days vs missed days)", .muted))
+            let titles = Dictionary(table.habits.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             for item in table.goodDays {
-                session.line("  \(item.habit)  +\(Format.tenths(item.difference!))  \(Format.tenths(item.doneMood!)) on \(item.doneDays) days vs \(Format.tenths(item.missedMood!)) on \(item.missedDays)")
+                session.line("  \(titles[item.habit] ?? item.habit)  +\(Format.tenths(item.difference!))  \(Format.tenths(item.doneMood!)) on \(item.doneDays) days vs \(Format.tenths(item.missedMood!)) on \(item.missedDays)")
             }
         }
     }

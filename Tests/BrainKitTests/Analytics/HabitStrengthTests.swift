@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BrainKit
 
@@ -264,5 +265,38 @@ import Testing
 
     @Test func noFirstDayHasNoScore() {
         #expect(HabitStrength.score(habit: Habit(id: "a"), history: HabitHistory(), today: today) == nil)
+    }
+
+    /// The cases of `Fixtures/loop/scores.txt`: Loop's released code run on random histories of every kind of frequency.
+    static let loopCases: [String] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/loop/scores.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    }()
+
+    @Test func theFixtureHasEveryKindOfHabit() {
+        #expect(Self.loopCases.count == 38)
+    }
+
+    @Test(arguments: loopCases)
+    func matchesLoopsReleasedScores(_ line: String) throws {
+        let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        try #require(fields.count == 6)
+        let frequency = try Frequency(parsing: fields[0])
+        let target = Double(fields[1])
+        let pattern = fields[3]
+        let values: [Double?] = fields[4] == "-" ? [] : fields[4].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        let expected = fields[5].split(separator: " ").compactMap { Double($0) }
+        try #require(expected.count == pattern.count)
+        let habit = Habit(id: "h", frequency: frequency, target: target, kind: fields[2] == "quit" ? .quit : .build)
+        let start = day("2026-01-01")
+        let schedule = try #require(Schedule(habit: habit, history: history(start, pattern, values: values),
+                                             today: start.adding(days: pattern.count - 1)))
+        let scores = HabitStrength.scores(schedule)
+        for (index, (score, loop)) in zip(scores, expected).enumerated() {
+            // Loop's scores are printed to 6 decimals.
+            #expect(abs(score - loop) <= 1.5e-6, "\(fields[0]) day \(index): \(score) vs Loop \(loop)")
+        }
     }
 }
