@@ -57,6 +57,12 @@ enum GoalCommand: BrainCommand {
         if let unit = outcome.unit { text2 += " " + unit }
         let before = outcome.before.map { " (was \(HabitLine.format($0)))" } ?? ""
         session.line("\(outcome.goal): \(text2)\(before)")
+        // The dated line the pace is read from.
+        for change in result.changes {
+            for line in change.lines {
+                if let after = line.after, !after.hasPrefix("current:") { session.line("  \(change.path):\(line.line): \(after)") }
+            }
+        }
         return ExitCode.success
     }
 }

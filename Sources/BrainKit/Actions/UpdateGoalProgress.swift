@@ -53,8 +53,14 @@ public struct UpdateGoalProgress: VaultAction {
         }
         document.set("current", to: CreateNote.number(after))
         if let day {
-            // Plain text a person can read and edit, one added line per update in `git diff`.
-            document.append([ProgressLog.line(day: day, value: after, unit: model.unit)], underHeading: ProgressLog.heading)
+            // Plain text a person can read and edit: one line per day, so a second update on the
+            // same day rewrites that day's line instead of adding another.
+            let text = ProgressLog.line(day: day, value: after, unit: model.unit)
+            if let line = ProgressLog.lineNumber(of: day, in: document.lines, from: document.bodyStartLine) {
+                document.replaceLine(line, with: text)
+            } else {
+                document.append([text], underHeading: ProgressLog.heading)
+            }
         }
         try transaction.write(document, to: record.path)
         return Outcome(goal: record.stem, path: record.path, before: before, after: after, target: model.target, unit: model.unit)

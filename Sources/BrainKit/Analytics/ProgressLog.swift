@@ -32,6 +32,27 @@ public struct ProgressLog: Hashable, Sendable, Codable {
         "- \(day): \(HabitLine.format(value))" + (unit.map { " " + Quantity.unit($0, for: value) } ?? "")
     }
 
+    /// The 1-based file line of `day`'s entry under the `Progress` heading, when it has one.
+    public static func lineNumber(of day: Day, in lines: [Substring], from bodyStartLine: Int) -> Int? {
+        var found: Int?
+        var inside = false
+        var level = 0
+        for index in max(0, bodyStartLine - 1)..<lines.count {
+            let line = lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.hasPrefix("#") {
+                let hashes = line.prefix { $0 == "#" }.count
+                if inside, hashes <= level { inside = false }
+                if line.dropFirst(hashes).trimmingCharacters(in: .whitespaces).lowercased() == heading.lowercased() {
+                    inside = true
+                    level = hashes
+                }
+                continue
+            }
+            if inside, point(line)?.day == day { found = index + 1 }
+        }
+        return found
+    }
+
     /// The points of a goal body: list items under a `Progress` heading (any level) that start with
     /// a date and then a number (`- 2026-11-20: 1850 EUR`, `* 2026-11-20 1850`); other lines are text.
     public init(body: String) {

@@ -197,6 +197,10 @@ import Testing
         #expect(text.hasSuffix("- 2026-11-20: 1850 EUR\n- 2026-11-22: 1950 EUR\n"))
         let journal = Journal(index: VaultIndex.open(vault))
         #expect(journal.progressLogs["save-2000"]?.points.last == ProgressLog.Point(day: day("2026-11-22"), value: 1950))
+        // A second update the same day rewrites that day's line: one line per day.
+        let again = try vault.perform(UpdateGoalProgress(goal: "save-2000", change: .set(2000), day: day("2026-11-22")))
+        #expect(again.changes[0].lines.last == LineChange(line: 20, before: "- 2026-11-22: 1950 EUR", after: "- 2026-11-22: 2000 EUR"))
+        #expect(Journal(index: VaultIndex.open(vault)).progressLogs["save-2000"]?.points.count == 4)
         // A goal without the heading gets it.
         _ = try vault.perform(UpdateGoalProgress(goal: "first-parkrun", change: .set(1), day: day("2026-11-22")))
         #expect(MemoryVault.notes(fileSystem)["goals/first-parkrun.md"]?.hasSuffix("## Progress\n- 2026-11-22: 1\n") == true)
