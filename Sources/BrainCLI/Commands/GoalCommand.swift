@@ -7,8 +7,8 @@ enum GoalCommand: BrainCommand {
         summary: "update a goal: progress GOAL VALUE (or +N), tick GOAL MILESTONE",
         discussion: """
         progress sets the goal's current: value (2.5), or adds to it (+2, or -1 to correct), and
-        appends the value with its day under the goal's ## Progress heading (- 2026-11-22: 1850 EUR):
-        the history brain goals reads the pace from. tick marks a milestone (a - [ ] task item in the
+        writes the value with its day under the goal's ## Progress heading (- 2026-11-22: 1850 EUR,
+        one line per day): the history brain goals reads the pace from. tick marks a milestone (a - [ ] task item in the
         goal's body) done; name it by its number (brain show GOAL lists them in order) or by the start
         of its text. --undo turns it back to open. Each changes only the lines it must.
         """,
