@@ -7,7 +7,7 @@ enum StatsCommand: BrainCommand {
         summary: "streaks, completion rates, strength and momentum of one habit or all of them",
         discussion: """
         With HABIT: current and best streak, completion rates over 7, 30, 90 and 365 days and all
-        time, strength with its change on 30 and 365 days ago and its history (--by day, week,
+        time, strength with its change over 30 and 365 days and its history (--by day, week,
         month, quarter or year), momentum, done days, the five best streaks with their dates, the
         totals of a measurable habit against its target (today, week, month, quarter, year), done
         days by weekday and month, mood on done days against missed days (shown with 10 days or
