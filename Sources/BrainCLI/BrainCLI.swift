@@ -131,7 +131,9 @@ public enum BrainCLI {
             code = ExitCode.failure
             message = String(describing: error)
         }
-        context.stderr.write(style("brain: ", .bad) + message + "\n")
+        // Messages that name the command ("brain graph needs …") would read "brain: brain graph".
+        let text = message.hasPrefix("brain ") ? String(message.dropFirst(6)) : message
+        context.stderr.write(style("brain: ", .bad) + text + "\n")
         return code
     }
 }

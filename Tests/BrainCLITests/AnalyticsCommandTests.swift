@@ -122,7 +122,10 @@ import Testing
         let result = vault.run("stats read --json")
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["schemaVersion", "date", "habit", "streaks", "rates", "strength", "momentum", "mood", "achievements"])
+        #expect(Set(object.keys) == ["schemaVersion", "date", "habit", "streaks", "rates", "strength", "momentum", "mood", "achievements",
+                                     "scoreHistory", "scoreChange", "repetitions", "bestStreaks", "frequency", "totals"])
+        let totals = try #require(object["totals"] as? [[String: Any]])
+        #expect(totals.map { $0["period"] as? String } == ["day", "week", "month", "quarter", "year"])
         #expect(object["schemaVersion"] as? Int == 1)
         let rates = try #require(object["rates"] as? [String: Any])
         #expect(Set(rates.keys) == ["7d", "30d", "90d", "365d", "all"])

@@ -45,8 +45,8 @@ import Testing
         let result = vault.run("today --json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 1)
-        #expect(Set(object.keys) == ["schemaVersion", "date", "weekday", "checkIn", "rest", "restReason", "morning", "evening",
-                                     "habits", "stacks", "momentum", "pinned", "coach"])
+        #expect(Set(object.keys) == ["schemaVersion", "date", "weekday", "checkIn", "rest", "restReason", "done", "due", "morning",
+                                     "evening", "habits", "stacks", "momentum", "pinned", "coach"])
         let habits = try #require(object["habits"] as? [[String: Any]])
         // The sample's morning stack on a Sunday: journal (weekdays) is not due, so the chain is water → meditate.
         #expect(habits.prefix(2).map { $0["id"] as? String } == ["drink-water", "meditate"])

@@ -21,7 +21,7 @@ enum DaysCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index()
         let (from, through) = try session.dayRange()
-        let days = DaysView(journal: Journal(index: index), vault: try session.vault(), from: from, through: through)
+        let days = DaysView(journal: session.journal(index), vault: try session.vault(), from: from, through: through)
         if arguments.flag("json") { return try session.printJSON(days) }
         let style = session.style
         if days.days.isEmpty {

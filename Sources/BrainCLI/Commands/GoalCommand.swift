@@ -6,10 +6,11 @@ enum GoalCommand: BrainCommand {
         name: "goal",
         summary: "update a goal: progress GOAL VALUE (or +N), tick GOAL MILESTONE",
         discussion: """
-        progress sets the goal's current: value (2.5), or adds to it (+2, or -1 to correct). tick marks
-        a milestone (a - [ ] task item in the goal's body) done; name it by its number (brain show
-        GOAL lists them in order) or by the start of its text. --undo turns it back to open.
-        Each is a one-line change of the goal file.
+        progress sets the goal's current: value (2.5), or adds to it (+2, or -1 to correct), and
+        writes the value with its day under the goal's ## Progress heading (- 2026-11-22: 1850 EUR,
+        one line per day): the history brain goals reads the pace from. tick marks a milestone (a - [ ] task item in the
+        goal's body) done; name it by its number (brain show GOAL lists them in order) or by the start
+        of its text. --undo turns it back to open. Each changes only the lines it must.
         """,
         positionals: [
             .init(name: "ACTION", help: "progress or tick", choices: ["progress", "tick"]),
@@ -18,6 +19,7 @@ enum GoalCommand: BrainCommand {
         ],
         options: [
             .flag("undo", "tick: turn the milestone back to open"),
+            .value("date", "DAY", "progress: the day the value was reached (default today)"),
             DailyLog.jsonOption,
         ],
         examples: ["brain goal progress run-5k 3.5", "brain goal progress save-1000 +50",
@@ -47,7 +49,7 @@ enum GoalCommand: BrainCommand {
         } else {
             throw CLIError.usage("VALUE must be a number (3.5) or a change (+2, -1), not \"\(value)\"")
         }
-        let result = try session.perform(UpdateGoalProgress(goal: goal, change: change))
+        let result = try session.perform(UpdateGoalProgress(goal: goal, change: change, day: try session.day()))
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
         var text2 = HabitLine.format(outcome.after)
@@ -55,6 +57,12 @@ enum GoalCommand: BrainCommand {
         if let unit = outcome.unit { text2 += " " + unit }
         let before = outcome.before.map { " (was \(HabitLine.format($0)))" } ?? ""
         session.line("\(outcome.goal): \(text2)\(before)")
+        // The dated line the pace is read from.
+        for change in result.changes {
+            for line in change.lines {
+                if let after = line.after, !after.hasPrefix("current:") { session.line("  \(change.path):\(line.line): \(after)") }
+            }
+        }
         return ExitCode.success
     }
 }

@@ -24,7 +24,7 @@ enum LogCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index()
         let (from, through) = try session.dayRange()
-        let journal = Journal(index: index)
+        let journal = session.journal(index)
         let habit = try arguments.positional(0).map { try session.habit($0, in: journal) }
         let log = LogView(journal: journal, habit: habit, from: from, through: through)
         if arguments.flag("json") { return try session.printJSON(log) }
@@ -36,10 +36,11 @@ enum LogCommand: BrainCommand {
         let style = session.style
         if let summary = log.habit {
             session.line(style(summary.title, .strong) + (summary.path.map { "  " + style($0, .muted) } ?? ""))
-            let unit = String(summary.streak.unit.rawValue.dropLast())
+            let streak = summary.streak
+            func count(_ n: Int) -> String { Streaks.describe(n, unit: streak.unit, blockDays: streak.blockDays) }
             var rate = "rate " + Format.percent(summary.rate.value)
             if summary.rate.due > 0 { rate += " (\(summary.rate.done) of \(summary.rate.due))" }
-            session.line("streak \(Format.count(summary.streak.current, unit)) · best \(Format.count(summary.streak.best, unit)) · \(rate) · \(log.since) to \(log.date)")
+            session.line("streak \(count(streak.current)) · best \(count(streak.best)) · \(rate) · \(log.since) to \(log.date)")
             if log.entries.isEmpty { session.line(style("nothing logged or due in these days", .muted)) }
             for entry in log.entries {
                 session.line(Layout.clip("\(entry.date) \(entry.date.weekday.shortName.capitalized)  " + symbol(entry.state, style) + " "
@@ -51,14 +52,14 @@ enum LogCommand: BrainCommand {
             session.line(style("nothing logged or due from \(log.since) to \(log.date)", .muted))
             return
         }
-        let width = min(20, log.entries.map(\.habit.count).max() ?? 0)
+        let width = min(24, log.entries.map(\.title.count).max() ?? 0)
         var current: Day?
         for entry in log.entries {
             if entry.date != current {
                 current = entry.date
                 session.line(style("\(entry.date) \(entry.date.weekday.name.capitalized)", .strong))
             }
-            session.line(Layout.clip("  " + symbol(entry.state, style) + " " + Layout.pad(entry.habit, width) + "  "
+            session.line(Layout.clip("  " + symbol(entry.state, style) + " " + Layout.pad(Layout.clipped(entry.title, width), width) + "  "
                 + Layout.pad(entry.state.rawValue, 8) + detail(entry)).trimmingTrailingSpaces)
         }
     }

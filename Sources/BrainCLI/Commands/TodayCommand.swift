@@ -21,7 +21,7 @@ enum TodayCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index()
         let day = try session.day()
-        let overview = DayOverview(index: index, journal: Journal(index: index), day: day)
+        let overview = DayOverview(index: index, journal: session.journal(index), day: day)
         if arguments.flag("json") { return try session.printJSON(DayOverviewReport(overview)) }
         for line in render(overview, style: session.style) { session.line(line) }
         return ExitCode.success
@@ -32,7 +32,7 @@ enum TodayCommand: BrainCommand {
         let day = overview.day
         var title = "\(day.weekday.name.capitalized) \(day)"
         if overview.rest { title += "  · rest day" }
-        let momentum = overview.momentum.map { "momentum \(Format.ratio($0.value)) \($0.label.rawValue)" } ?? ""
+        let momentum = overview.momentum.map { "momentum " + Format.momentum($0) } ?? ""
         out.append(momentum.isEmpty ? style(title, .strong)
             : style(title, .strong) + Layout.pad("", Layout.width - title.count - momentum.count) + style(momentum, .accent))
 
@@ -58,8 +58,8 @@ enum TodayCommand: BrainCommand {
             out.append(style("Rest day", .strong) + reason + ": nothing is due, streaks are paused.")
         }
         let shown = overview.groups.flatMap(\.entries)
-        let dueCount = shown.filter { $0.due || $0.state == .skipped }.count
-        let doneCount = shown.filter { $0.state == .done && $0.due }.count
+        let dueCount = overview.tally.due
+        let doneCount = overview.tally.done
         if overview.entries.isEmpty {
             out.append(style("Habits", .strong) + "  none yet (brain new habit \"Title\" --every day)")
         } else if !overview.rest {
@@ -93,6 +93,9 @@ enum TodayCommand: BrainCommand {
                 if let reason = entry.reason, reason != .off { why += " · " + reason.rawValue }
                 out.append(style(Layout.clip("  · " + Layout.pad(entry.title, 28) + " " + why), .muted))
             }
+        }
+        if overview.entries.contains(where: { $0.momentum != nil }) {
+            out.append(contentsOf: Layout.wrap(Momentum.legend, indent: "  ").map { style($0, .muted) })
         }
 
         // Evening
@@ -136,8 +139,8 @@ enum TodayCommand: BrainCommand {
     /// `  ✓ Title                        12/20 pages      12 days  strong` and, for open habits, the cue.
     static func row(_ entry: DayOverview.Entry, style: Style) -> [String] {
         let amount = progress(entry)
-        let streak = entry.streak.current > 0 ? Format.count(entry.streak.current, String(entry.streak.unit.rawValue.dropLast())) : ""
-        let momentum = entry.momentum?.label.rawValue ?? ""
+        let streak = entry.streak.current > 0 ? entry.streak.describe(entry.streak.current) : ""
+        let momentum = entry.momentum.map(Format.momentum) ?? ""
         var text = "  " + symbol(entry.state, style: style) + " " + Layout.pad(Layout.clipped(entry.title, 28), 28) + " " + Layout.pad(amount, 17)
             + " " + Layout.pad(streak, 9) + " " + style(momentum, .muted)
         while text.hasSuffix(" ") { text.removeLast() }

@@ -6,9 +6,10 @@ enum WeekCommand: BrainCommand {
         name: "week",
         summary: "the week's habits day by day, with mood and energy",
         discussion: """
-        ✓ done, – skipped or rest, ○ due and not done, · not due (or after --date). For N/week,
-        N/month and N-in-M-days habits a day not done is ·: the quota is per period. The last
-        column is done/due over the week through --date (docs/ANALYTICS.md section 3).
+        ✓ done, – skipped or rest, ○ due and not done (today: still open), · not due (or after
+        --date). For N/week, N/month and N-in-M-days habits an earlier day not done is ·: the quota
+        is per period. The last column is done of due over the week through --date, counted as
+        today, days and month count a day (docs/ANALYTICS.md section 1).
         The week starts on the vault's week-start. Sparklines: ▁ 1 … █ 5, a space for no score.
         """,
         options: [
@@ -28,21 +29,23 @@ enum WeekCommand: BrainCommand {
     static func render(_ week: WeekView, _ session: Session) {
         let style = session.style
         session.line(style("Week of \(week.start) to \(week.end)", .strong))
-        let width = max(8, week.habits.map(\.id.count).max() ?? 0)
+        let titles = week.habits.map { Layout.clipped($0.title, 24) }
+        let width = max(8, titles.map(\.count).max() ?? 0)
         func pad(_ text: String) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
         session.line(style(pad("") + week.days.map { " " + String($0.date.weekday.shortName.prefix(2)).capitalized }.joined(), .muted))
         session.line(style(pad("") + week.days.map { ($0.date.dayOfMonth < 10 ? "  " : " ") + String($0.date.dayOfMonth) }.joined(), .muted))
-        for habit in week.habits {
+        for (habit, title) in zip(week.habits, titles) {
             let cells = habit.days.map { mark -> String in
                 let symbol = mark.symbol
                 switch mark {
                 case .done: return "  " + style(symbol, .good)
                 case .missed: return "  " + style(symbol, .bad)
+                case .open: return "  " + style(symbol, .warn)
                 case .skipped, .none: return "  " + style(symbol, .muted)
                 }
             }
             let share = habit.due > 0 ? "   \(habit.done)/\(habit.due)" : ""
-            session.line(pad(habit.id) + cells.joined() + style(share, .muted))
+            session.line(pad(title) + cells.joined() + style(share, .muted))
         }
         let done = week.days.reduce(0) { $0 + $1.done }
         let due = week.days.reduce(0) { $0 + $1.due }
@@ -53,5 +56,6 @@ enum WeekCommand: BrainCommand {
         if due > 0 {
             session.line(style("\(done) of \(due) due habit-days done (\(Coach.percent(Double(done) / Double(due))))", .muted))
         }
+        if !week.habits.isEmpty { session.line(style(WeekGrid.legend, .muted)) }
     }
 }

@@ -33,6 +33,16 @@ enum Format {
         return day.year == today.year ? text : text + " \(day.year)"
     }
 
+    /// Momentum as every view prints it: "83 % on fire".
+    static func momentum(_ momentum: Momentum) -> String {
+        "\(Quantity.percent(momentum.value)) \(momentum.label.rawValue)"
+    }
+
+    /// Momentum as every view prints it, from its JSON form.
+    static func momentum(_ momentum: MomentumSummary) -> String {
+        "\(Quantity.percent(momentum.value)) \(momentum.label.rawValue)"
+    }
+
     /// A share as the tables print it ("71 %"), or "—" when there is none.
     static func share(_ value: Double?) -> String {
         Quantity.percent(value)

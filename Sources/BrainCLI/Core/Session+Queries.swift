@@ -5,7 +5,22 @@ extension Session {
     func analyticsJournal() throws -> (Journal, Day) {
         let index = try index()
         let today = try day()
-        return (Journal(index: index), today)
+        return (journal(index), today)
+    }
+
+    /// The journal of `index`, with a warning on standard error for each day that has two daily
+    /// files and each error that drops a value from a habit, goal, area or check-in, so nothing a
+    /// person wrote vanishes without a word.
+    func journal(_ index: VaultIndex) -> Journal {
+        let journal = Journal(index: index)
+        for (day, paths) in journal.duplicateDays.sorted(by: { $0.key < $1.key }) {
+            warn("\(day) has \(paths.count) daily files (\(paths.joined(separator: ", "))): all are read and the last line for a habit counts; merge them into one")
+        }
+        for problem in journal.problems {
+            let place = (problem.path.map { $0 + ":" } ?? "") + "\(problem.location.line):\(problem.location.column)"
+            warn("\(place): \(problem.message) (ignored until fixed; brain validate lists every problem)")
+        }
+        return journal
     }
 
     /// The days a history command covers: `--since` (default 30 days before) through `--date`.

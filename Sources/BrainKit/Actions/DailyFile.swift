@@ -27,7 +27,12 @@ public enum DailyFile {
     }
 
     /// The day's document for editing in `transaction`, from the template when the file is missing.
+    /// Refused when two files claim the day: writing to either would be a guess.
     static func open(_ day: Day, in transaction: VaultTransaction) throws(ActionError) -> (document: Document, path: String, created: Bool) {
+        if let paths = transaction.journal.duplicateDays[day] {
+            throw ActionError(.refused, "\(day) has \(paths.count) daily files (\(paths.joined(separator: ", "))); "
+                + "merge them into one, then try again")
+        }
         let path = path(of: day, journal: transaction.journal, index: transaction.index)
         if let document = try transaction.document(ifExists: path) { return (document, path, false) }
         return (Document(text: try template(for: day, vault: transaction.vault)), path, true)

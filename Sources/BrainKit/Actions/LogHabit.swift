@@ -49,12 +49,23 @@ public struct LogHabit: VaultAction {
         let journal = transaction.journal
         let habit = try journal.activeHabit(named: self.habit, on: day)
         let paused = habit.status == .paused || habit.paused.contains { $0.contains(day) }
+        // An error that drops a value of the habit or of the day is said here too, not only by validate.
+        let files = [journal.paths[habit.id.lowercased()], journal.dailyPaths[day]].compactMap { $0 }
+        for problem in journal.problems where problem.path.map(files.contains) ?? false {
+            transaction.warnings.append("\(problem.path ?? ""):\(problem.location.line):\(problem.location.column): "
+                + "\(problem.message) (ignored until fixed)")
+        }
         var outcome = Outcome(habit: HabitSummary(habit), date: day, path: nil, created: false, result: .absent,
                               before: nil, after: nil, text: nil, paused: paused)
         if case .undo = change, journal.dailyPaths[day] == nil { return outcome }
         var (document, path, created) = try DailyFile.open(day, in: transaction)
         let edit = DailyEditor.apply(change, to: &document, habit: habit)
         if edit.action == .absent && created { return outcome }
+        // A line before the habit's first day moves that day back (docs/ANALYTICS.md, section 1): say so.
+        if edit.after != nil, let first = Schedule.startDay(habit: habit, history: journal.history(of: habit.id)), day < first {
+            transaction.notices.append("\(habit.id) now starts on \(day) (it started on \(first)): "
+                + "the days from then on count, due as `every: \(habit.frequency.description)` says")
+        }
         try transaction.write(document, to: path)
         outcome.path = path
         outcome.created = created

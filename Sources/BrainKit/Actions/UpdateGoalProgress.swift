@@ -1,4 +1,5 @@
-/// Sets a measurable goal's `current:` value, or adds to it: a one-line change of the goal file.
+/// Sets a measurable goal's `current:` value, or adds to it: the `current:` line, and (given the day)
+/// one dated line appended under the goal's `## Progress` heading, the history pace is read from.
 public struct UpdateGoalProgress: VaultAction {
     public enum Change: Codable, Sendable, Hashable {
         /// The value reached.
@@ -9,10 +10,13 @@ public struct UpdateGoalProgress: VaultAction {
 
     public var goal: String
     public var change: Change
+    /// The day the value was reached: recorded as `- DAY: VALUE UNIT` under `## Progress`; nil records nothing.
+    public var day: Day?
 
-    public init(goal: String, change: Change) {
+    public init(goal: String, change: Change, day: Day? = nil) {
         self.goal = goal
         self.change = change
+        self.day = day
     }
 
     public var name: String { "goal-progress" }
@@ -48,6 +52,16 @@ public struct UpdateGoalProgress: VaultAction {
                 + "brain edit \(record.stem) --set target=N sets it")
         }
         document.set("current", to: CreateNote.number(after))
+        if let day {
+            // Plain text a person can read and edit: one line per day, so a second update on the
+            // same day rewrites that day's line instead of adding another.
+            let text = ProgressLog.line(day: day, value: after, unit: model.unit)
+            if let line = ProgressLog.lineNumber(of: day, in: document.lines, from: document.bodyStartLine) {
+                document.replaceLine(line, with: text)
+            } else {
+                document.append([text], underHeading: ProgressLog.heading)
+            }
+        }
         try transaction.write(document, to: record.path)
         return Outcome(goal: record.stem, path: record.path, before: before, after: after, target: model.target, unit: model.unit)
     }

@@ -3,6 +3,10 @@ import Foundation
 /// Habit strength: Loop Habit Tracker's score, an exponential moving average of how much of the
 /// frequency was met, so one missed day costs little and a long habit holds its strength.
 public enum HabitStrength {
+    /// What strength means, for the legend under a view that shows it.
+    public static let legend = "strength, Loop Habit Tracker's habit score: months of practice build it, "
+        + "one missed day costs little"
+
     /// Loop's per-day multiplier `m = 0.5^(sqrt(f)/13)` for the frequency fraction f.
     public static func multiplier(frequency: Double) -> Double {
         pow(0.5, frequency.squareRoot() / 13)
@@ -14,14 +18,21 @@ public enum HabitStrength {
         return previous * m + value * (1 - m)
     }
 
-    /// The score of every day from `schedule.first` through `schedule.today` (index 0 is the first day).
+    /// What a skipped day adds to a measurable habit's window, in thousandths of a unit: Loop stores
+    /// amounts in thousandths and a skip as the code 3, which its score reads as 0.003 units.
+    public static let skipThousandths = 3
+
+    /// The score of every day from `schedule.first` through `schedule.today` (index 0 is the first day),
+    /// as Loop Habit Tracker's released `ScoreList.recompute` computes it.
     ///
-    /// value of a day: for a yes/no habit, min(1, done days in the last D days / N) with (N, D) the
-    /// frequency as Loop writes it, both doubled when N/D < 1, and "the last D days" counting only
-    /// days that are not rest, skipped, paused or archived; for a measurable habit,
-    /// min(1, amount in the last D days / (N·target)), or for an at-most target
-    /// clamp(1 − (amount − N·target)/(N·target), 0, 1). Rest, skipped, paused and archived days
-    /// leave the score unchanged. See docs/ANALYTICS.md.
+    /// The window is the last D calendar days (N/D the frequency as Loop writes it, both doubled for
+    /// a yes/no habit when N/D < 1). Each day adds its repetition to the window: 1 for a done day of a
+    /// yes/no habit, the amount for a measurable one. A **skipped** day (a `[-]` line, or a rest or
+    /// paused day the habit was not done on) stays in the window as not done (0.003 units for a
+    /// measurable habit, Loop's skip code) and keeps the previous score; every other day, today
+    /// included, moves the score towards its value: min(1, window / N) for a yes/no habit,
+    /// min(1, window / (N·target)) for an at-least target, clamp(1 − (window − N·target)/(N·target), 0, 1)
+    /// for an at-most one. Days after the habit ended keep the score. See docs/ANALYTICS.md.
     public static func scores(_ schedule: Schedule) -> [Double] {
         let habit = schedule.habit
         let fraction = habit.frequency.loopFraction
@@ -37,30 +48,41 @@ public enum HabitStrength {
         let required = (habit.target ?? 0) * Double(numerator)
         var result = [Double](repeating: 0, count: schedule.count)
         var previous = measurable && atMost ? 1.0 : 0.0
-        var rolling = 0.0
-        // The window holds the last `denominator` counted days: rest, skipped, paused and archived
-        // days are left out of it as if they never existed (Loop's test vectors need this: a skip
-        // inside a 6/7 window does not push an earlier repetition out).
-        var window = [Double](repeating: 0, count: denominator)
-        var counted = 0
+        // Sums in whole thousandths of a unit, as Loop keeps them, so ten years of additions and
+        // removals never drift.
+        var rolling = 0
+        // The last `denominator` calendar days, a ring indexed by day: skipped days stay in it.
+        var window = [Int](repeating: 0, count: denominator)
         for index in 0..<schedule.count {
+            let done = schedule.done[index]
+            let held: Bool
             switch schedule.kinds[index] {
-            case .inactive, .rest, .skipped:
-                break
-            case .off, .due:
-                let amount = measurable ? schedule.amounts[index] : (schedule.done[index] ? 1 : 0)
-                let slot = counted % denominator
-                if counted >= denominator { rolling -= window[slot] }
-                window[slot] = amount
-                rolling += amount
-                counted += 1
+            case .inactive: held = true
+            case .skipped: held = true
+            // A rest or paused day is a skip unless the habit was done anyway.
+            case .rest, .paused: held = !done
+            case .off, .due: held = false
+            }
+            let amount: Int
+            if !measurable {
+                amount = done ? 1 : 0
+            } else if held, schedule.kinds[index] != .inactive {
+                amount = skipThousandths
+            } else {
+                amount = Int((min(schedule.amounts[index], 1e12) * 1000).rounded())
+            }
+            let slot = index % denominator
+            rolling += amount - window[slot]
+            window[slot] = amount
+            if !held {
                 let value: Double
+                let sum = measurable ? Double(rolling) / 1000 : Double(rolling)
                 if !measurable {
-                    value = min(1, rolling / Double(numerator))
+                    value = min(1, sum / Double(numerator))
                 } else if !atMost {
-                    value = required > 0 ? min(1, rolling / required) : 1
+                    value = required > 0 ? min(1, sum / required) : 1
                 } else if required > 0 {
-                    value = min(1, max(0, 1 - (rolling - required) / required))
+                    value = min(1, max(0, 1 - (sum - required) / required))
                 } else {
                     value = rolling > 0 ? 0 : 1
                 }

@@ -1,5 +1,6 @@
-/// The vault as analytics sees it: habits, areas, goals and check-ins, built from the index
-/// (no file is read again), with habit lines mapped to habit ids the way links resolve.
+/// The vault as analytics sees it: habits, areas, goals and check-ins, built from the index (no
+/// file is read again but a goal with a `## Progress` log), with habit lines mapped to habit ids
+/// the way links resolve.
 public struct Journal: Sendable {
     public var habits: [Habit]
     public var areas: [Area]
@@ -13,6 +14,14 @@ public struct Journal: Sendable {
     /// Vault-relative path of each habit, goal and area by id.
     public var paths: [String: String]
     public var weekStart: Weekday
+    /// Each goal's recorded progress (its `## Progress` lines), by lower-cased goal id.
+    public var progressLogs: [String: ProgressLog]
+    /// Days with more than one daily file, with the files' paths: both are read (the last line for a
+    /// habit wins), which is never what a person meant, so every reader warns.
+    public var duplicateDays: [Day: [String]]
+    /// Errors in the files analytics read (habits, goals, areas, check-ins): each one drops a value
+    /// (a tab-indented key, a mood of 7, an unknown frequency), so every reader warns, not only `validate`.
+    public var problems: [Diagnostic]
     /// Histories keyed by lower-cased habit id.
     public let histories: [String: HabitHistory]
 
@@ -25,7 +34,13 @@ public struct Journal: Sendable {
         var paths: [String: String] = [:]
         // Thousands of daily lines name the same few habits: resolve each spelling once.
         var habitNames: [String: String?] = [:]
+        var dailyFiles: [Day: [String]] = [:]
+        var progressLogs: [String: ProgressLog] = [:]
+        var problems: [Diagnostic] = []
         for (position, record) in index.records.enumerated() {
+            if record.kind != .note {
+                problems += record.diagnostics.filter { $0.severity == .error }
+            }
             let bodyTitle = record.headings.first(where: { $0.level == 1 })?.text
             switch record.kind {
             case .habit:
@@ -40,6 +55,12 @@ public struct Journal: Sendable {
                     !task.text.hasPrefix("[[") || index.resolve(target: LinkTarget.normalize(task.text) ?? "").note == nil
                 }
                 paths[record.stem.lowercased()] = record.path
+                // The index keeps headings, not list items: read the file only when it has a log.
+                if record.headings.contains(where: { $0.text.lowercased() == ProgressLog.heading.lowercased() }),
+                   let absolute = try? index.vault.absolute(record.path),
+                   let bytes = try? index.vault.fileSystem.read(absolute) {
+                    progressLogs[record.stem.lowercased()] = ProgressLog(body: String(Document(bytes: bytes).body))
+                }
             case .daily:
                 guard let day = record.day else { continue }
                 let map = record.frontMatter
@@ -63,6 +84,7 @@ public struct Journal: Sendable {
                     return mapped
                 }
                 if dailyPaths[day] == nil { dailyPaths[day] = record.path }
+                dailyFiles[day, default: []].append(record.path)
                 checkIns.append(checkIn)
             case .note:
                 continue
@@ -76,6 +98,9 @@ public struct Journal: Sendable {
         self.checkIns = checkIns
         self.dailyPaths = dailyPaths
         self.paths = paths
+        self.progressLogs = progressLogs
+        duplicateDays = dailyFiles.filter { $0.value.count > 1 }
+        self.problems = problems
         histories = HabitHistory.build(from: checkIns)
     }
 

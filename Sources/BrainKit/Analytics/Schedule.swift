@@ -3,8 +3,10 @@
 public struct Schedule: Sendable {
     /// How a day stands for the habit, before looking at whether it was done.
     public enum DayKind: UInt8, Hashable, Sendable {
-        /// Before the first day, paused, archived, or after the habit ended: not due.
+        /// Archived, or after the habit ended: not due, and lines no longer count.
         case inactive
+        /// Inside a `paused:` period: not due, neither counts nor breaks (a line there still counts as done).
+        case paused
         /// A rest day: not due, neither counts nor breaks.
         case rest
         /// A `[-]` line: not due, neither counts nor breaks.
@@ -39,15 +41,16 @@ public struct Schedule: Sendable {
 
     public let habit: Habit
     public let weekStart: Weekday
-    /// The habit's first day: `created`, else the first logged day.
+    /// The habit's first day: the earlier of `created` and the first logged day.
     public let first: Day
     public let today: Day
     /// The first day the habit is no longer due (archived), when it has one.
     public let endBound: Day?
     public private(set) var kinds: [DayKind]
-    /// Done days (a `[x]` line; for a measurable habit with an amount, the amount meets the target).
+    /// Done days: a `[x]` line, whatever its value (the checkbox is the record, docs/FORMAT.md).
     public private(set) var done: [Bool]
-    /// The amount for measurable habits (see docs/ANALYTICS.md), 0 when none.
+    /// The amount of the day's line: the value written, else the target for a `[x]` line of an
+    /// at-least habit, else 0; 0 on skipped days (docs/ANALYTICS.md, "History").
     public private(set) var amounts: [Double]
     /// `doneBefore[i]`: done days among the first `i` days (prefix sums for windows).
     private var doneBefore: [Int]
@@ -81,6 +84,8 @@ public struct Schedule: Sendable {
         }
         var every = 1
         if case .everyNDays(let n) = habit.frequency { every = n }
+        // `every N days` keeps its rhythm from `created` even when a line before it moves the first day.
+        let anchor = habit.created ?? first
         let offset = first.ordinal - history.start.ordinal
         let historyCount = history.marks.count
         var weekday = first.weekday.rawValue - 1
@@ -93,8 +98,7 @@ public struct Schedule: Sendable {
             defer { weekday = weekday == 6 ? 0 : weekday + 1 }
 
             if let endBound, day >= endBound { continue }
-            if !habit.paused.isEmpty, habit.paused.contains(where: { $0.contains(day) }) { continue }
-            // Amounts and done count on any active day; whether the day is due is decided below.
+            // Amounts and done count on any active day, paused ones too; whether the day is due is decided below.
             if mark != .skipped {
                 if !value.isNaN {
                     amounts[index] = max(0, value)
@@ -102,20 +106,17 @@ public struct Schedule: Sendable {
                     amounts[index] = target
                 }
             }
-            if mark == .done {
-                if let target, !value.isNaN {
-                    done[index] = atMost ? value <= target : value >= target
-                } else {
-                    done[index] = true
-                }
-            }
-            if isRest {
+            done[index] = mark == .done
+            let phase = ((day.ordinal - anchor.ordinal) % every + every) % every
+            if !habit.paused.isEmpty, habit.paused.contains(where: { $0.contains(day) }) {
+                kinds[index] = .paused
+            } else if isRest {
                 kinds[index] = .rest
             } else if mark == .skipped {
                 kinds[index] = .skipped
             } else if periodic {
                 kinds[index] = .due
-            } else if mask & (1 << weekday) == 0 || index % every != 0 {
+            } else if mask & (1 << weekday) == 0 || phase != 0 {
                 kinds[index] = .off
             } else {
                 kinds[index] = .due
@@ -127,9 +128,13 @@ public struct Schedule: Sendable {
         if periodic { periodList = computePeriods() }
     }
 
-    /// The habit's first day: `created`, else the first logged day.
+    /// The habit's first day: the earlier of `created` and the first logged day, so a line written
+    /// before `created` (a backfilled day) counts; `created` is only the default.
     public static func startDay(habit: Habit, history: HabitHistory) -> Day? {
-        habit.created ?? history.firstLogged
+        switch (habit.created, history.firstLogged) {
+        case let (created?, logged?): return min(created, logged)
+        case let (created, logged): return created ?? logged
+        }
     }
 
     /// The first day the habit is no longer due: `archived`; for `status: archived` or `paused`
@@ -190,6 +195,20 @@ public struct Schedule: Sendable {
     /// outside paused periods. Used for days after today in the current period.
     func isCalendarActive(_ day: Day) -> Bool {
         day >= first && (endBound.map { day < $0 } ?? true) && !habit.paused.contains(where: { $0.contains(day) })
+    }
+
+    /// Whether a day falls on the habit's schedule (its weekdays, its every-N-days rhythm), whatever
+    /// else is true of it: used for days after today.
+    func isScheduled(_ day: Day) -> Bool {
+        switch habit.frequency {
+        case .weekdays: return day.weekday.rawValue <= 5
+        case .weekends: return day.weekday.rawValue >= 6
+        case .days(let set): return set.contains(day.weekday)
+        case .everyNDays(let n):
+            let anchor = habit.created ?? first
+            return ((day.ordinal - anchor.ordinal) % n + n) % n == 0
+        default: return true
+        }
     }
 
     /// The quota N of a periodic habit.

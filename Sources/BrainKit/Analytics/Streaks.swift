@@ -15,14 +15,48 @@ public struct Streaks: Hashable, Sendable, Codable {
     public var current: Int
     public var best: Int
     public var unit: Unit
+    /// The length of a block in days (`N in M days`: M), nil for other units.
+    public var blockDays: Int?
     /// The first day of the unit that started the current streak, when it is above 0.
     public var currentSince: Day?
 
-    public init(current: Int, best: Int, unit: Unit, currentSince: Day? = nil) {
+    public init(current: Int, best: Int, unit: Unit, blockDays: Int? = nil, currentSince: Day? = nil) {
         self.current = current
         self.best = best
         self.unit = unit
+        self.blockDays = unit == .blocks ? blockDays : nil
         self.currentSince = currentSince
+    }
+
+    /// The block length of a frequency's streak unit: M for `N in M days`.
+    public static func blockDays(of frequency: Frequency) -> Int? {
+        if case .inDays(_, let days) = frequency { return days }
+        return nil
+    }
+
+    /// A count in this streak's unit, as people say it: "1 day", "12 days", "2 weeks",
+    /// "3 blocks of 5 days".
+    public func describe(_ count: Int) -> String {
+        Streaks.describe(count, unit: unit, blockDays: blockDays)
+    }
+
+    /// "the 12-day streak", "the 2-week streak", "the streak of 3 blocks of 5 days".
+    public func phrase(_ count: Int) -> String {
+        Streaks.phrase(count, unit: unit, blockDays: blockDays)
+    }
+
+    /// "the 12-day streak"; blocks say their length: "the streak of 3 blocks of 5 days".
+    public static func phrase(_ count: Int, unit: Unit, blockDays: Int?) -> String {
+        if unit == .blocks, blockDays != nil { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
+        return "the \(count)-\(String(unit.rawValue.dropLast())) streak"
+    }
+
+    /// "1 day", "12 days", "3 blocks of 5 days".
+    public static func describe(_ count: Int, unit: Unit, blockDays: Int?) -> String {
+        let single = String(unit.rawValue.dropLast())
+        let text = "\(count) \(count == 1 ? single : unit.rawValue)"
+        if unit == .blocks, let days = blockDays { return text + " of \(days) days" }
+        return text
     }
 
     /// The streak unit of a frequency.
@@ -56,7 +90,8 @@ public struct Streaks: Hashable, Sendable, Codable {
                 break
             }
         }
-        self.init(current: running, best: best, unit: unit, currentSince: running > 0 ? since : nil)
+        self.init(current: running, best: best, unit: unit, blockDays: Streaks.blockDays(of: schedule.habit.frequency),
+                  currentSince: running > 0 ? since : nil)
     }
 
     /// Streaks of a habit; zero when it has no first day yet.
@@ -64,7 +99,7 @@ public struct Streaks: Hashable, Sendable, Codable {
         if let schedule = Schedule(habit: habit, history: history, today: today, weekStart: weekStart) {
             self.init(schedule: schedule)
         } else {
-            self.init(current: 0, best: 0, unit: Streaks.unit(of: habit.frequency))
+            self.init(current: 0, best: 0, unit: Streaks.unit(of: habit.frequency), blockDays: Streaks.blockDays(of: habit.frequency))
         }
     }
 }

@@ -8,7 +8,7 @@ public enum HeatmapLevels {
         if schedule.done[index] { return 4 }
         switch schedule.kinds[index] {
         case .rest, .skipped: return 1
-        case .inactive: return 0
+        case .inactive, .paused: return 0
         case .off, .due: break
         }
         if let target = schedule.habit.target, target > 0, !schedule.habit.isAtMost, schedule.amounts[index] > 0 {
@@ -28,17 +28,10 @@ public enum HeatmapLevels {
         return 3
     }
 
-    /// Done and due counts of every habit on `day` (due per `Schedule.isDue`; a done day that
-    /// was due counts as done). A habit still open on the schedule's today is left out, as in momentum.
+    /// Done and due counts of every habit on `day`: the one tally of docs/ANALYTICS.md section 1
+    /// (`DayTally`), a habit still open on the schedule's today counted as due.
     public static func tally(_ schedules: [Schedule], on day: Day) -> (done: Int, due: Int) {
-        var done = 0
-        var due = 0
-        for schedule in schedules where schedule.isDue(on: day) {
-            let isDone = schedule.isDone(on: day)
-            if day == schedule.today, !isDone { continue }
-            due += 1
-            if isDone { done += 1 }
-        }
-        return (done, due)
+        let tally = DayTally(schedules, on: day)
+        return (tally.done, tally.due)
     }
 }

@@ -1,24 +1,40 @@
 /// The week view: habits as rows, the seven days of a calendar week as columns.
 public enum WeekGrid {
     public enum Mark: String, Hashable, Sendable, Codable {
-        /// ✓ done
+        /// ✓ done (due or not)
         case done
-        /// – skipped or rest
+        /// – skipped, or a rest day
         case skipped
-        /// ○ due (by today) and not done; never for periodic habits (`N/week` …), whose quota is per period
+        /// ○ due on an earlier day and not done
         case missed
-        /// · not due: off, inactive, or a day after today
+        /// ○ due today and not done yet
+        case open
+        /// · not due: an off day, paused, a periodic habit's day without it, inactive, or after today
         case none
 
         public var symbol: String {
             switch self {
             case .done: return "✓"
             case .skipped: return "–"
-            case .missed: return "○"
+            case .missed, .open: return "○"
             case .none: return "·"
             }
         }
+
+        /// The mark of a day's status.
+        public init(_ status: DayStatus) {
+            switch status {
+            case .done, .doneNotDue: self = .done
+            case .skipped, .rest: self = .skipped
+            case .missed: self = .missed
+            case .open: self = .open
+            case .paused, .notDue, .inactive: self = .none
+            }
+        }
     }
+
+    /// What the marks mean, for the line under the grid.
+    public static let legend = "✓ done  ○ due, not done  – skipped or rest  · not due"
 
     /// The seven days of the week holding `day`, from `weekStart`.
     public static func days(containing day: Day, weekStart: Weekday) -> [Day] {
@@ -28,13 +44,6 @@ public enum WeekGrid {
 
     /// How one habit stands on `day` (days after the schedule's today are `.none`).
     public static func mark(_ schedule: Schedule, on day: Day) -> Mark {
-        guard let index = schedule.index(of: day) else { return .none }
-        if schedule.done[index] { return .done }
-        switch schedule.kinds[index] {
-        case .rest, .skipped: return .skipped
-        case .inactive, .off: return .none
-        // A periodic habit's quota is per period: a day without it is not a miss.
-        case .due: return !schedule.habit.frequency.isPeriodic && schedule.isDue(on: day) ? .missed : .none
-        }
+        Mark(schedule.status(on: day))
     }
 }

@@ -7,6 +7,8 @@ public enum Coach {
     public static let gainThreshold = 0.10
     /// Days behind a goal's due date that the third rule reacts to.
     public static let slippingDays = 5
+    /// Missed days an area's change must be made of, more (a decline) or fewer (a gain) than last week.
+    public static let minimumDays = 2
     /// Streaks this long or longer are worth a "at risk" nudge.
     public static let streakAtRisk = 3
 
@@ -24,17 +26,22 @@ public enum Coach {
             guard let now = change.thisWeek, let before = change.lastWeek else { return nil }
             return (change, now, before, now - before)
         }
-        if let worst = changes.filter({ $0.3 <= -declineThreshold + tolerance })
+        // A change of one day is noise, not a trend: a single missed day of a weekdays habit moves an
+        // area by 20 points, so a decline needs two more missed days than last week (a gain two fewer).
+        if let worst = changes.filter({ $0.3 <= -declineThreshold + tolerance && ($0.0.moreMissed ?? minimumDays) >= minimumDays })
             .min(by: { ($0.3, $0.0.area) < ($1.3, $1.0.area) }) {
             let (change, now, before, delta) = worst
+            let missed = change.missedThisWeek.map { ", \(Quantity.count($0, "missed day")) this week" } ?? ""
+            // Only a habit that is really still open today can turn it around.
+            let turn = change.openToday.first.map { " \($0) is still open today." } ?? ""
             let texts = [
-                "\(change.title) fell from \(percent(before)) to \(percent(now)) this week, down \(points(-delta)). One of its habits today turns it around.",
-                "\(change.title) is down \(points(-delta)) on last week (\(percent(before)) → \(percent(now))). What got in the way?",
-                "Heads up: \(change.title) dropped to \(percent(now)) from \(percent(before)) last week.",
+                "\(change.title) fell from \(percent(before)) to \(percent(now)) this week, down \(points(-delta))\(missed).\(turn)",
+                "\(change.title) is down \(points(-delta)) on last week (\(percent(before)) → \(percent(now))\(missed)). What got in the way?",
+                "Heads up: \(change.title) dropped to \(percent(now)) from \(percent(before)) last week\(missed).\(turn)",
             ]
             return pick(.areaDecline, subject: change.area, texts, today)
         }
-        if let best = changes.filter({ $0.3 >= gainThreshold - tolerance })
+        if let best = changes.filter({ $0.3 >= gainThreshold - tolerance && -($0.0.moreMissed ?? -minimumDays) >= minimumDays })
             .max(by: { ($0.3, $1.0.area) < ($1.3, $0.0.area) }) {
             let (change, now, before, delta) = best
             let texts = [
@@ -79,14 +86,18 @@ public enum Coach {
         public var streak: Int
         public var unit: Streaks.Unit
         public var strength: Double?
+        /// The block length of an `N in M days` habit.
+        public var blockDays: Int?
 
-        public init(habit: String, title: String, dueOpen: Bool, streak: Int, unit: Streaks.Unit, strength: Double?) {
+        public init(habit: String, title: String, dueOpen: Bool, streak: Int, unit: Streaks.Unit, strength: Double?,
+                    blockDays: Int? = nil) {
             self.habit = habit
             self.title = title
             self.dueOpen = dueOpen
             self.streak = streak
             self.unit = unit
             self.strength = strength
+            self.blockDays = blockDays
         }
     }
 
@@ -96,9 +107,9 @@ public enum Coach {
         let habits: [HabitToday] = journal.habits.compactMap { habit in
             guard let schedule = schedules[habit.id.lowercased()] else { return nil }
             return HabitToday(habit: habit.id, title: habit.title,
-                              dueOpen: schedule.isDue(on: today) && !schedule.isDone(on: today),
+                              dueOpen: schedule.status(on: today) == .open,
                               streak: Streaks(schedule: schedule).current, unit: Streaks.unit(of: habit.frequency),
-                              strength: HabitStrength.scores(schedule).last)
+                              strength: HabitStrength.scores(schedule).last, blockDays: Streaks.blockDays(of: habit.frequency))
         }
         let vitality = AreaVitality.compute(areas: journal.areas, schedules: journal.ordered(schedules))
         let areas = zip(journal.areas, vitality).map { ($0.0.id, $0.0.title, $0.1.consistency) }
@@ -117,9 +128,9 @@ public enum Coach {
             .sorted { ($0.consistency!, $0.id.lowercased()) < ($1.consistency!, $1.id.lowercased()) }
         var result: [Nudge] = []
         for habit in atRisk {
-            let unit = String(habit.unit.rawValue.dropLast())
+            let phrase = Streaks.phrase(habit.streak, unit: habit.unit, blockDays: habit.blockDays)
             result.append(Nudge(kind: .streakAtRisk, subject: habit.habit, value: Double(habit.streak),
-                                text: "\(habit.title): keep the \(habit.streak)-\(unit) streak alive, still open today"))
+                                text: "\(habit.title): keep \(phrase) alive, still open today"))
         }
         for habit in due {
             let strength = habit.strength.map { " (strength \(percent($0)))" } ?? ""

@@ -6,12 +6,27 @@ public struct CoachSignals: Hashable, Sendable {
         public var title: String
         public var thisWeek: Double?
         public var lastWeek: Double?
+        /// Due days of its habits not done in each week (nil when not counted, as in hand-built signals).
+        public var missedThisWeek: Int?
+        public var missedLastWeek: Int?
+        /// Titles of its habits due today and still open.
+        public var openToday: [String]
 
-        public init(area: String, title: String, thisWeek: Double?, lastWeek: Double?) {
+        public init(area: String, title: String, thisWeek: Double?, lastWeek: Double?,
+                    missedThisWeek: Int? = nil, missedLastWeek: Int? = nil, openToday: [String] = []) {
             self.area = area
             self.title = title
             self.thisWeek = thisWeek
             self.lastWeek = lastWeek
+            self.missedThisWeek = missedThisWeek
+            self.missedLastWeek = missedLastWeek
+            self.openToday = openToday
+        }
+
+        /// More missed days this week than last (negative: fewer); nil when not counted.
+        public var moreMissed: Int? {
+            guard let now = missedThisWeek, let before = missedLastWeek else { return nil }
+            return now - before
         }
     }
 
@@ -53,17 +68,27 @@ public struct CoachSignals: Hashable, Sendable {
         let before = journal.ordered(journal.schedules(today: today.adding(days: -7)))
         let thisWeek = AreaVitality.compute(areas: journal.areas, schedules: now)
         let lastWeek = AreaVitality.compute(areas: journal.areas, schedules: before)
+        func missed(_ schedules: [Schedule], _ area: String) -> Int {
+            schedules.filter { $0.habit.area.map(LinkTarget.key) == area }.reduce(0) { total, schedule in
+                let window = CompletionRates.window(schedule, days: 7)
+                return total + window.due - window.done
+            }
+        }
         areas = zip(journal.areas, zip(thisWeek, lastWeek)).map { area, pair in
-            AreaChange(area: area.id, title: area.title, thisWeek: pair.0.consistency, lastWeek: pair.1.consistency)
+            let key = area.id.lowercased()
+            let open = now.filter { $0.habit.area.map(LinkTarget.key) == key && $0.status(on: today) == .open }.map(\.habit.title)
+            return AreaChange(area: area.id, title: area.title, thisWeek: pair.0.consistency, lastWeek: pair.1.consistency,
+                              missedThisWeek: missed(now, key), missedLastWeek: missed(before, key), openToday: open)
         }
         identityThisWeek = AreaVitality.identityScore(thisWeek, areas: journal.areas)
         identityLastWeek = AreaVitality.identityScore(lastWeek, areas: journal.areas)
         let overview = GoalOverview(journal: journal, schedules: current, today: today)
         goals = journal.goals.compactMap { goal in
             guard goal.status == .active, let entry = overview.entry(goal.id), let pace = entry.progress.pace,
+                  let finish = pace.projectedFinish, let daysLate = pace.daysLate,
                   let due = goal.due, let value = entry.progress.value else { return nil }
             return GoalPace(goal: goal.id, title: goal.title, progress: value, due: due,
-                            finish: pace.projectedFinish, daysLate: pace.daysLate)
+                            finish: finish, daysLate: daysLate)
         }
     }
 }

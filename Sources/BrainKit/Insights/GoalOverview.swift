@@ -1,5 +1,6 @@
-/// Every goal's progress computed from a journal: subgoals (by `parent:`), milestones and linked
-/// habits' 30-day rates, as docs/ANALYTICS.md section 7 defines.
+/// Every goal's progress computed from a journal: subgoals (by `parent:`), milestones, the
+/// measurable target and its recorded log, with the linked habits' 30-day rates as effort, as
+/// docs/ANALYTICS.md section 7 defines.
 public struct GoalOverview: Sendable {
     public struct Entry: Hashable, Sendable {
         public var goal: Goal
@@ -57,7 +58,7 @@ public struct GoalOverview: Sendable {
             let habitIDs = habitsOf[key] ?? []
             let rates = habitIDs.compactMap { schedules[$0].flatMap { CompletionRates.window($0, days: 30).rate } }
             let progress = GoalProgress(goal: goal, subgoalProgress: subgoalProgress, milestones: milestones,
-                                        habitRates: rates, today: today)
+                                        habitRates: rates, log: journal.progressLogs[key] ?? ProgressLog(), today: today)
             let entry = Entry(goal: goal, progress: progress, children: kids,
                               milestonesDone: counted.filter { $0.state == .done }.count, milestonesTotal: counted.count,
                               habits: habitIDs.map { id in journal.habit(id)?.id ?? id })

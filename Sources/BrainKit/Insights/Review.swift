@@ -19,6 +19,8 @@ public struct Review: Hashable, Sendable, Codable {
         public var current: Int
         public var best: Int
         public var unit: Streaks.Unit
+        /// The block length of an `N in M days` habit; null otherwise.
+        @Nullable public var blockDays: Int?
     }
 
     public struct AreaLine: Hashable, Sendable, Codable {
@@ -70,7 +72,7 @@ public struct Review: Hashable, Sendable, Codable {
             let streaks = Streaks(schedule: schedule)
             if streaks.current > 0 {
                 streakLines.append(StreakLine(habit: habit.id, title: habit.title, current: streaks.current,
-                                              best: streaks.best, unit: streaks.unit))
+                                              best: streaks.best, unit: streaks.unit, blockDays: streaks.blockDays))
             }
         }
         habits = habitLines
@@ -112,7 +114,7 @@ public struct Review: Hashable, Sendable, Codable {
         lines += ["", "## Streaks"]
         if streaks.isEmpty { lines.append("No streak running.") }
         for line in streaks {
-            lines.append("- [[\(line.habit)]]: \(line.current) \(line.unit.rawValue) (best \(line.best))")
+            lines.append("- [[\(line.habit)]]: \(Streaks.describe(line.current, unit: line.unit, blockDays: line.blockDays)) (best \(line.best))")
         }
         lines += ["", "## Mood and energy"]
         lines.append("- mood: \(mood.map { format($0) } ?? "—") over \(moodDays) days")

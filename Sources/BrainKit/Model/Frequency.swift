@@ -40,17 +40,22 @@ public enum Frequency: Hashable, Sendable {
     }
 
     /// Loop Habit Tracker's frequency as (numerator, denominator): repetitions per number of days.
+    /// As in Loop, a numerator that reaches the denominator means every day: `7/week`, `2 in 2 days`,
+    /// `[mon … sun]` and `30/month` or `31/month` are 1/1 (Loop's frequency picker stores 1/1 for
+    /// N ≥ D, and its `Frequency` reduces N = D to 1/1).
     public var loopRatio: (numerator: Int, denominator: Int) {
+        let ratio: (Int, Int)
         switch self {
-        case .daily: return (1, 1)
-        case .weekdays: return (5, 7)
-        case .weekends: return (2, 7)
-        case .days(let set): return (set.count, 7)
-        case .perWeek(let n): return (n, 7)
-        case .perMonth(let n): return (n, 30)
-        case .inDays(let n, let m): return (n, m)
-        case .everyNDays(let n): return (1, n)
+        case .daily: ratio = (1, 1)
+        case .weekdays: ratio = (5, 7)
+        case .weekends: ratio = (2, 7)
+        case .days(let set): ratio = (set.count, 7)
+        case .perWeek(let n): ratio = (n, 7)
+        case .perMonth(let n): ratio = (n, 30)
+        case .inDays(let n, let m): ratio = (n, m)
+        case .everyNDays(let n): ratio = (1, n)
         }
+        return ratio.0 >= ratio.1 ? (1, 1) : ratio
     }
 
     /// Loop Habit Tracker's frequency as a fraction of a day (`3/week` is 3/7).

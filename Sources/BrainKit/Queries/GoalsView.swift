@@ -13,10 +13,13 @@ public struct GoalsView: Hashable, Sendable, Codable {
         public var total: Int
     }
 
-    /// The linked habits' mean 30-day rate.
-    public struct Habits: Hashable, Sendable, Codable {
+    /// The linked habits' mean 30-day rate: effort, shown beside progress and not part of it.
+    public struct Effort: Hashable, Sendable, Codable {
         @Rounded public var value: Double
+        /// Habit ids.
         public var habits: [String]
+        /// Their titles, in the same order.
+        public var titles: [String]
     }
 
     /// `current` of `target`.
@@ -31,17 +34,23 @@ public struct GoalsView: Hashable, Sendable, Codable {
     public struct Parts: Hashable, Sendable, Codable {
         @Nullable public var subgoals: Subgoals?
         @Nullable public var milestones: Milestones?
-        @Nullable public var habits: Habits?
         @Nullable public var measurable: Measurable?
     }
 
-    /// Where the current pace ends.
+    /// Where the recorded progress is heading (docs/ANALYTICS.md, section 7).
     public struct Pace: Hashable, Sendable, Codable {
-        public var finish: Day
+        /// `projected`, `stalled`, `not enough data` or `none`.
+        public var status: GoalProgress.PaceStatus
+        /// `measurable` or `milestones`; null without a projection.
+        @Nullable public var basis: GoalProgress.Pace.Basis?
+        /// The first recorded point and the latest.
+        @Nullable public var from: ProgressLog.Point?
+        @Nullable public var latest: ProgressLog.Point?
+        @Nullable public var daysElapsed: Int?
+        @Rounded public var ratePerDay: Double?
+        @Nullable public var finish: Day?
         /// Days after `due` the pace ends: negative is early.
-        public var daysLate: Int
-        @Rounded public var ratePerDay: Double
-        public var daysElapsed: Int
+        @Nullable public var daysLate: Int?
     }
 
     /// One goal.
@@ -56,7 +65,9 @@ public struct GoalsView: Hashable, Sendable, Codable {
         public var label: GoalProgress.Label
         @Nullable public var due: Day?
         public var parts: Parts
-        @Nullable public var pace: Pace?
+        /// The linked habits' consistency, beside progress; null without linked habits.
+        @Nullable public var effort: Effort?
+        public var pace: Pace
     }
 
     public var date: Day
@@ -84,13 +95,16 @@ public struct GoalsView: Hashable, Sendable, Codable {
             let parts = Parts(
                 subgoals: progress.subgoals.map { Subgoals(value: $0, goals: entry.children) },
                 milestones: progress.milestones.map { Milestones(value: $0, done: entry.milestonesDone, total: entry.milestonesTotal) },
-                habits: progress.habits.map { Habits(value: $0, habits: entry.habits) },
                 measurable: progress.measurable.map { Measurable(value: $0, current: goal.current ?? 0, target: goal.target, unit: goal.unit) })
-            let pace = progress.pace.map { pace in
-                Pace(finish: pace.projectedFinish, daysLate: pace.daysLate, ratePerDay: pace.ratePerDay, daysElapsed: pace.daysElapsed)
+            let effort = progress.effort.map { value in
+                Effort(value: value, habits: entry.habits, titles: entry.habits.map { journal.habit($0)?.title ?? $0 })
             }
+            let recorded = progress.pace
+            let pace = Pace(status: progress.paceStatus, basis: recorded?.basis, from: recorded?.from, latest: recorded?.latest,
+                            daysElapsed: recorded?.daysElapsed, ratePerDay: recorded?.ratePerDay,
+                            finish: recorded?.projectedFinish, daysLate: recorded?.daysLate)
             return Entry(id: goal.id, title: goal.title, status: goal.status, parent: goal.parent, children: entry.children,
-                         progress: progress.value, label: progress.label, due: goal.due, parts: parts, pace: pace)
+                         progress: progress.value, label: progress.label, due: goal.due, parts: parts, effort: effort, pace: pace)
         }
     }
 }

@@ -1,5 +1,7 @@
-/// `brain stats HABIT`: one habit's streaks, completion rates over five windows, strength,
-/// momentum, mood on done against missed days, and achievements.
+/// `brain stats HABIT`: one habit's streaks, completion rates over five windows, strength and its
+/// history, momentum, mood on done against missed days, achievements, and what Loop's habit screen
+/// shows: the score's change, repetitions, best streaks, the weekday × month frequency and, for a
+/// measurable habit, totals against the target.
 public struct HabitStatsReport: Hashable, Sendable, Codable {
     /// Who the report is about.
     public struct HabitInfo: Hashable, Sendable, Codable {
@@ -71,6 +73,33 @@ public struct HabitStatsReport: Hashable, Sendable, Codable {
         }
     }
 
+    /// The score at the end of each period (today for the current one), oldest first.
+    public struct ScorePoint: Hashable, Sendable, Codable {
+        public var start: Day
+        @Rounded public var score: Double
+    }
+
+    /// The score history grouped by `by`.
+    public struct ScoreHistory: Hashable, Sendable, Codable {
+        public var by: Grouping
+        public var points: [ScorePoint]
+    }
+
+    /// Today's score against the score 30 and 365 days ago (0 before the habit's first day, as Loop shows it).
+    public struct ScoreChange: Hashable, Sendable, Codable {
+        @Rounded public var month: Double?
+        @Rounded public var year: Double?
+    }
+
+    /// A measurable habit's amount in a period against the target for it.
+    public struct Total: Hashable, Sendable, Codable {
+        public var period: Grouping
+        public var start: Day
+        public var end: Day
+        @Rounded public var amount: Double
+        @Rounded public var target: Double
+    }
+
     public var date: Day
     public var habit: HabitInfo
     public var streaks: StreakDetail
@@ -80,12 +109,23 @@ public struct HabitStatsReport: Hashable, Sendable, Codable {
     /// Null before the habit's first day.
     @Nullable public var mood: Mood?
     public var achievements: [AchievementEntry]
+    /// Null before the habit's first day.
+    @Nullable public var scoreHistory: ScoreHistory?
+    @Nullable public var scoreChange: ScoreChange?
+    /// Done days, all time.
+    public var repetitions: Int
+    /// The five longest streaks, longest first.
+    public var bestStreaks: [StreakRun]
+    /// Done days by month and weekday (the last 12 months); null before the first day.
+    @Nullable public var frequency: WeekdayFrequency?
+    /// A measurable habit's totals for the day, week, month, quarter and year holding `date`; empty for yes/no habits.
+    public var totals: [Total]
 
     /// Whether the habit has a schedule by `date` (it has started); before that there is nothing to report.
     public var hasStarted: Bool { mood != nil }
 
-    /// The report for `habit` as of `today`.
-    public init(habit: Habit, journal: Journal, today: Day) {
+    /// The report for `habit` as of `today`, its score history grouped `by`.
+    public init(habit: Habit, journal: Journal, today: Day, by grouping: Grouping = .week) {
         let history = journal.history(of: habit.id)
         let stats = HabitStats(habit: habit, history: history, today: today, weekStart: journal.weekStart)
         let schedule = Schedule(habit: habit, history: history, today: today, weekStart: journal.weekStart)
@@ -103,5 +143,32 @@ public struct HabitStatsReport: Hashable, Sendable, Codable {
                         missedMood: mood.missedMood, difference: mood.difference, shown: mood.isShown)
         }
         achievements = stats.achievements.map(AchievementEntry.init)
+        repetitions = 0
+        bestStreaks = []
+        totals = []
+        guard let schedule else { return }
+        let scores = HabitStrength.scores(schedule)
+        repetitions = schedule.done.filter { $0 }.count
+        bestStreaks = StreakRun.runs(schedule, limit: 5)
+        frequency = WeekdayFrequency(schedule)
+        func score(daysAgo: Int) -> Double {
+            let index = scores.count - 1 - daysAgo
+            return index >= 0 ? scores[index] : 0
+        }
+        if let now = scores.last {
+            scoreChange = ScoreChange(month: now - score(daysAgo: 30), year: now - score(daysAgo: 365))
+        }
+        // The score on the last day of each period, the current one ending today.
+        var points: [ScorePoint] = []
+        var start = grouping.start(of: schedule.first, weekStart: journal.weekStart)
+        while start <= today {
+            let end = min(grouping.end(of: start, weekStart: journal.weekStart), today)
+            if let index = schedule.index(of: end) { points.append(ScorePoint(start: start, score: scores[index])) }
+            start = grouping.end(of: start, weekStart: journal.weekStart).adding(days: 1)
+        }
+        scoreHistory = ScoreHistory(by: grouping, points: points)
+        totals = PeriodTotal.totals(schedule).map { total in
+            Total(period: total.period, start: total.start, end: total.end, amount: total.amount, target: total.target)
+        }
     }
 }

@@ -57,7 +57,7 @@ public struct HabitStatsTable: Hashable, Sendable, Codable {
     public var habits: [Row]
     /// Habits with enough days on each side and a positive difference.
     public var goodDays: [GoodDay]
-    /// The eight weeks through `date`'s week.
+    /// The eight weeks through `date`'s week, from the week of the first check-in on.
     public var moodByWeek: [WeekMood]
 
     /// The table as of `today`.
@@ -79,7 +79,10 @@ public struct HabitStatsTable: Hashable, Sendable, Codable {
             GoodDay(habit: item.habit, doneDays: item.doneDays, missedDays: item.missedDays, doneMood: item.doneMood,
                     missedMood: item.missedMood, difference: item.difference)
         }
-        moodByWeek = MoodInsights.weeks(checkIns: journal.checkIns, from: today.startOfWeek(journal.weekStart).adding(days: -7 * 7),
+        // No rows of empty weeks before the vault's first check-in.
+        var from = today.startOfWeek(journal.weekStart).adding(days: -7 * 7)
+        if let first = journal.checkIns.first?.day { from = max(from, first.startOfWeek(journal.weekStart)) }
+        moodByWeek = MoodInsights.weeks(checkIns: journal.checkIns, from: from,
                                         through: today, weekStart: journal.weekStart).map { week in
             WeekMood(start: week.start, mood: week.mood, energy: week.energy, moodDays: week.moodDays, energyDays: week.energyDays)
         }

@@ -22,14 +22,17 @@ public struct LogView: Hashable, Sendable, Codable {
     public struct Entry: Hashable, Sendable, Codable {
         public var date: Day
         public var habit: String
+        /// The habit's title, as the views name it.
+        public var title: String
         public var state: HabitLogEntry.State
         @Nullable public var value: Double?
         @Nullable public var unit: String?
         @Nullable public var note: String?
 
-        init(_ entry: HabitLogEntry) {
+        init(_ entry: HabitLogEntry, title: String) {
             date = entry.day
             habit = entry.habit
+            self.title = title
             state = entry.state
             value = entry.value
             unit = entry.unit
@@ -43,7 +46,7 @@ public struct LogView: Hashable, Sendable, Codable {
     public var date: Day
     /// Null when the log covers every habit.
     @Nullable public var habit: Summary?
-    /// Newest day first; within a day, habits by id.
+    /// Newest day first; within a day, habits by title.
     public var entries: [Entry]
 
     /// The log of `habit` (every habit when nil) from `from` through `through`.
@@ -70,7 +73,11 @@ public struct LogView: Hashable, Sendable, Codable {
                                      rate: Rate(done: window.done, due: window.due, value: window.rate.fourDecimals))
             }
         }
-        found.sort { $0.day != $1.day ? $0.day > $1.day : $0.habit.lowercased() < $1.habit.lowercased() }
-        entries = found.map(Entry.init)
+        let titles = Dictionary(habits.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        entries = found.map { Entry($0, title: titles[$0.habit] ?? $0.habit) }.sorted { a, b in
+            if a.date != b.date { return a.date > b.date }
+            let left = a.title.lowercased(), right = b.title.lowercased()
+            return left != right ? left < right : a.habit.lowercased() < b.habit.lowercased()
+        }
     }
 }

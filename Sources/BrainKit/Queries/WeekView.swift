@@ -18,7 +18,7 @@ public struct WeekView: Hashable, Sendable, Codable {
         public var title: String
         /// One mark per day of the week.
         public var days: [WeekGrid.Mark]
-        /// Due days done over the week through `date`.
+        /// Due days done over the week through `date` (`DayTally`, as the day columns count them).
         public var done: Int
         public var due: Int
     }
@@ -46,15 +46,13 @@ public struct WeekView: Hashable, Sendable, Codable {
                             done: tally.done, due: tally.due)
         }
         habits = journal.habits.compactMap { habit in
-            guard let schedule = schedules[habit.id.lowercased()],
-                  week.contains(where: { schedule.kind(on: $0) != .inactive }) else { return nil }
-            // The rate over the week's days through `today`.
-            var tally = (done: 0, due: 0)
-            if week[0] <= today {
-                let window = CompletionRates.window(schedule, days: week[0].distance(to: min(today, week[6])) + 1)
-                tally = (window.done, window.due)
-            }
-            return HabitRow(id: habit.id, title: habit.title, days: week.map { WeekGrid.mark(schedule, on: $0) },
+            guard let schedule = schedules[habit.id.lowercased()] else { return nil }
+            let statuses = week.map { schedule.status(on: $0) }
+            guard statuses.contains(where: { $0 != .inactive }) else { return nil }
+            // The same tally as the day columns, so the rows and the days add up to one total.
+            var tally = DayTally()
+            for status in statuses { tally.add(status) }
+            return HabitRow(id: habit.id, title: habit.title, days: statuses.map(WeekGrid.Mark.init),
                             done: tally.done, due: tally.due)
         }
     }

@@ -13,8 +13,7 @@ public enum DayCoach {
         if let best = open.filter({ $0.streak.current > 0 }).max(by: { a, b in
             a.streak.current != b.streak.current ? a.streak.current < b.streak.current : a.title > b.title
         }) {
-            let unit = String(best.streak.unit.rawValue.dropLast())
-            return "Keep the \(best.streak.current)-\(unit) streak of \(best.title) alive — it's still open today."
+            return "Keep \(best.streak.phrase(best.streak.current)) of \(best.title) alive — it's still open today."
         }
         if let first = open.first {
             return open.count == 1

@@ -97,6 +97,9 @@ public struct DayOverview: Hashable, Sendable, Codable {
     public var groups: [Group]
     /// Habits not due on the day (and not done), by area and title. Archived habits are left out.
     public var notDue: [Entry]
+    /// Habits done of those due on the day (`DayTally`: a habit still open counts as due), the
+    /// count `days`, `week` and `month` give for the same day.
+    public var tally: DayTally
     /// Momentum over every habit as of the day.
     public var momentum: Momentum?
     public var pinned: [PinnedNote]
@@ -151,6 +154,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
             if entry.state == .notDue { waiting.append(entry) } else { shown.append(entry) }
         }
         momentum = Momentum(schedules: schedules, today: day)
+        tally = DayTally(schedules, on: day)
 
         var groups: [Group] = []
         var placed = Set<String>()
@@ -175,23 +179,23 @@ public struct DayOverview: Hashable, Sendable, Codable {
         var due = false
         var reason: Reason?
         if let schedule {
-            let kind = schedule.kind(on: day)
-            due = schedule.isDue(on: day)
-            if schedule.isDone(on: day) || (kind == .inactive && line?.state == .done) {
-                state = .done
-            } else if kind == .skipped || (kind == .inactive && line?.state == .skipped) {
-                state = .skipped
-            } else if due {
-                state = .open
-            } else {
+            // The one status of the day (`DayStatus`), which every view counts the same way.
+            let status = schedule.status(on: day)
+            due = status.isDue
+            switch status {
+            case .done, .doneNotDue: state = .done
+            case .skipped: state = .skipped
+            case .open, .missed: state = .open
+            case .rest: state = .notDue; reason = .rest
+            case .paused: state = .notDue; reason = .paused
+            case .notDue:
                 state = .notDue
-                switch kind {
-                case .rest: reason = .rest
-                case .off: reason = .off
-                case .due: reason = .quotaMet
-                case .skipped: reason = nil
-                case .inactive:
-                    if isPaused { reason = .paused } else if archived { return nil } else { reason = .notStarted }
+                reason = schedule.kind(on: day) == .due ? .quotaMet : .off
+            case .inactive:
+                if line?.state == .done { state = .done } else if line?.state == .skipped { state = .skipped } else {
+                    if archived { return nil }
+                    state = .notDue
+                    reason = isPaused ? .paused : .notStarted
                 }
             }
         } else {

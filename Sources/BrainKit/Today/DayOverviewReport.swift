@@ -90,6 +90,9 @@ public struct DayOverviewReport: Hashable, Sendable, Codable {
     public var checkIn: Bool
     public var rest: Bool
     @Nullable public var restReason: String?
+    /// Habits done of those due on the day (a habit still open counts as due).
+    public var done: Int
+    public var due: Int
     public var morning: Morning
     public var evening: Evening
     /// Every habit: the groups in order, then the habits not due.
@@ -105,6 +108,8 @@ public struct DayOverviewReport: Hashable, Sendable, Codable {
         checkIn = overview.hasCheckIn
         rest = overview.rest
         restReason = overview.restReason
+        done = overview.tally.done
+        due = overview.tally.due
         morning = Morning(done: overview.morning.done, mood: overview.morning.mood, energy: overview.morning.energy,
                           intentions: overview.morning.intentions)
         evening = Evening(mood: overview.evening.mood, reflection: overview.evening.reflection)

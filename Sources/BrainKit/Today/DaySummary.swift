@@ -8,7 +8,8 @@ public struct DaySummary: Hashable, Sendable, Codable {
     public var restReason: String?
     /// Habits due that day that were done.
     public var done: Int
-    /// Habits due that day (`Schedule.isDue`; a skipped or rest day is not due).
+    /// Habits due that day (`DayStatus.isDue`: a skipped or rest day is not due, a habit still open
+    /// on the last day is).
     public var due: Int
     public var reflection: String?
 
@@ -20,12 +21,8 @@ public struct DaySummary: Hashable, Sendable, Codable {
         var result: [DaySummary] = []
         for checkIn in checkIns.reversed() where checkIn.day >= from && checkIn.day <= through {
             guard seen.insert(checkIn.day).inserted else { continue }
-            var done = 0
-            var due = 0
-            for schedule in schedules where schedule.isDue(on: checkIn.day) {
-                due += 1
-                if schedule.isDone(on: checkIn.day) { done += 1 }
-            }
+            let tally = DayTally(schedules, on: checkIn.day)
+            let done = tally.done, due = tally.due
             result.append(DaySummary(day: checkIn.day, mood: checkIn.mood, energy: checkIn.energy,
                                      eveningMood: checkIn.eveningMood, rest: checkIn.rest, restReason: checkIn.restReason,
                                      done: done, due: due, reflection: reflection(checkIn.day) ?? checkIn.reflection))

@@ -185,6 +185,27 @@ import Testing
         #expect(outOfRange?.code == .notFound)
     }
 
+    @Test func goalProgressWithADayIsRecordedUnderProgress() throws {
+        // The value and its day are appended to the goal's ## Progress lines, which the pace reads.
+        let (vault, fileSystem) = MemoryVault.sample()
+        let result = try vault.perform(UpdateGoalProgress(goal: "save-2000", change: .add(100), day: day("2026-11-22")))
+        let lines = result.changes[0].lines
+        #expect(lines.count == 2)
+        #expect(lines.first == LineChange(line: 7, before: "current: 1850", after: "current: 1950"))
+        #expect(lines.last?.before == nil && lines.last?.after == "- 2026-11-22: 1950 EUR")
+        let text = try #require(MemoryVault.notes(fileSystem)["goals/save-2000.md"])
+        #expect(text.hasSuffix("- 2026-11-20: 1850 EUR\n- 2026-11-22: 1950 EUR\n"))
+        let journal = Journal(index: VaultIndex.open(vault))
+        #expect(journal.progressLogs["save-2000"]?.points.last == ProgressLog.Point(day: day("2026-11-22"), value: 1950))
+        // A second update the same day rewrites that day's line: one line per day.
+        let again = try vault.perform(UpdateGoalProgress(goal: "save-2000", change: .set(2000), day: day("2026-11-22")))
+        #expect(again.changes[0].lines.last == LineChange(line: 20, before: "- 2026-11-22: 1950 EUR", after: "- 2026-11-22: 2000 EUR"))
+        #expect(Journal(index: VaultIndex.open(vault)).progressLogs["save-2000"]?.points.count == 4)
+        // A goal without the heading gets it.
+        _ = try vault.perform(UpdateGoalProgress(goal: "first-parkrun", change: .set(1), day: day("2026-11-22")))
+        #expect(MemoryVault.notes(fileSystem)["goals/first-parkrun.md"]?.hasSuffix("## Progress\n- 2026-11-22: 1\n") == true)
+    }
+
     @Test func dryRunsPlanWithoutWriting() throws {
         let (vault, fileSystem) = MemoryVault.sample()
         let before = MemoryVault.notes(fileSystem)

@@ -1,8 +1,11 @@
+import Foundation
 import Testing
 @testable import BrainKit
 
-/// Expected values are Loop Habit Tracker's own (uhabits ScoreListTest), listed from today
-/// backwards, and checked by hand from score = m·previous + (1−m)·value, m = 0.5^(√f/13).
+/// Expected values are Loop Habit Tracker's own, listed from today backwards: either from its
+/// ScoreListTest, or printed by its released `ScoreList.recompute` (uhabits 2.3.1, unchanged on
+/// `dev`) run on the same history, with a skip (`[-]`, and a rest or paused day not done) entered
+/// as Loop's SKIP. Several are checked by hand from score = m·previous + (1−m)·value, m = 0.5^(√f/13).
 @Suite struct HabitStrengthTests {
     let today = day("2026-11-22")
 
@@ -56,20 +59,110 @@ import Testing
                     [0.041949, 0.044247, 0.046670, 0.049226, 0.051922, 0.051922, 0])
     }
 
-    @Test func nonDailyHabitWithSkips() throws {
-        // Loop's test_getValueNonDailyWithSkip, frequency 6/7 (window doubled: 12 in 14 days).
+    @Test func sixInSevenWithSkipsInTheWindow() throws {
+        // 6/7 (window doubled: 12 in 14 days), done 18 days with skips 10, 11 and 12 days ago.
         // First day: m = 0.5^(√(6/7)/13) = 0.951835, value 1/12 → 0.048165/12 = 0.004014.
-        // Three days ago the last 14 counted days reach back over the 3 skipped days to the first
-        // day: 12 done → value 1 → 0.226651·0.951835 + 0.048165 = 0.263899 (skips leave the window).
+        // The skips keep the score and stay in the window as not done, so three days ago the last
+        // 14 calendar days hold 11 done: 0.226651·m + (1 − m)·11/12 = 0.259885 (not 0.263899, which
+        // dropping the skips from the window would give). Loop's released code: 0.350290 today.
         var pattern = Array(repeating: Character("x"), count: 18)
         for n in [10, 11, 12] { pattern[17 - n] = "-" }
         let history = history(today.adding(days: -17), String(pattern))
-        let expected = [0.365222, 0.333100, 0.299354, 0.263899, 0.226651, 0.191734, 0.159268, 0.129375,
+        let expected = [0.350290, 0.321630, 0.291519, 0.259885, 0.226651, 0.191734, 0.159268, 0.129375,
                         0.102187, 0.077839, 0.056477, 0.056477, 0.056477, 0.056477, 0.038251, 0.023319,
                         0.011848, 0.004014, 0, 0, 0]
         expectClose(try backwards(Habit(id: "a", frequency: .inDays(times: 6, days: 7)), history, count: 21), expected)
         // A 6/week habit has the same Loop ratio, so the same score.
         expectClose(try backwards(Habit(id: "a", frequency: .perWeek(6)), history, count: 21), expected)
+    }
+
+    @Test func threeAWeekWithASkipInTheWindow() throws {
+        // 3/week done Mon, Wed, Fri for three weeks, the second Friday skipped (Loop: 3/7, window 6 in 14).
+        let history = history(today.adding(days: -20), "x.x.x..x.x.-..x.x.x..")
+        let expected = [0.346753, 0.329469, 0.311570, 0.293036, 0.273844, 0.253970, 0.233390, 0.212079,
+                        0.190011, 0.167159, 0.167159, 0.143495, 0.118991, 0.099536, 0.079391, 0.064450,
+                        0.048978, 0.032957, 0.022287, 0.011238, 0.005717]
+        expectClose(try backwards(Habit(id: "a", frequency: .perWeek(3)), history, count: 21), expected)
+        expectClose(try backwards(Habit(id: "a", frequency: .inDays(times: 3, days: 7)), history, count: 21), expected)
+    }
+
+    @Test(arguments: [Frequency.perWeek(7), .inDays(times: 2, days: 2), .inDays(times: 5, days: 5),
+                      .days(Set(Weekday.allCases))])
+    func aQuotaOfEveryDayIsDaily(frequency: Frequency) throws {
+        // Loop reduces N = D to 1/1: 7/week with one miss three days ago scores as a daily habit.
+        #expect(frequency.loopRatio == (1, 1))
+        let history = history(today.adding(days: -13), "xxxxxxxxxx.xxx")
+        let expected = [0.481714, 0.453329, 0.423390, 0.391812, 0.413270, 0.381137, 0.347244, 0.311495,
+                        0.273789, 0.234017, 0.192067, 0.147820, 0.101149, 0.051922]
+        expectClose(try backwards(Habit(id: "a", frequency: frequency), history, count: 14), expected)
+    }
+
+    @Test func twoInTwoDaysWithAMiss() throws {
+        // 2 in 2 days is 1/1 in Loop: a miss five days ago costs what it costs a daily habit.
+        let history = history(today.adding(days: -9), "xxxx.xxxxx")
+        expectClose(try backwards(Habit(id: "a", frequency: .inDays(times: 2, days: 2)), history, count: 10),
+                    [0.373498, 0.339187, 0.302997, 0.264825, 0.224562, 0.182094, 0.192067, 0.147820, 0.101149, 0.051922])
+    }
+
+    @Test(arguments: [30, 31])
+    func aMonthlyQuotaOfEveryDayReachesFull(quota: Int) throws {
+        // N ≥ 30 a month is 1/1 (Loop's picker stores 1/1 for N ≥ D): 40 done days give 1 − m^40 =
+        // 1 − 0.5^(40/13) = 0.881490, and a year of them passes 0.999 instead of stopping at 30/31.
+        #expect(Frequency.perMonth(quota).loopRatio == (1, 1))
+        let habit = Habit(id: "a", frequency: .perMonth(quota))
+        expectClose(try backwards(habit, history(today.adding(days: -39), String(repeating: "x", count: 40)), count: 3),
+                    [0.881490, 0.875000, 0.868154])
+        let year = try #require(HabitStrength.score(habit: habit, history: history(today.adding(days: -364), String(repeating: "x", count: 365)), today: today))
+        #expect(year > 0.999)
+    }
+
+    @Test func measurableWithSkips() throws {
+        // Loop's NumericalAtLeastScoreListWithSkipTest.test_getValue: target 2, amount 2 on every
+        // day but two skips (15 and 10 days ago); each skip keeps the score.
+        let pattern = String(repeating: "x", count: 4) + "-" + String(repeating: "x", count: 4) + "-" + String(repeating: "x", count: 10)
+        let history = history(today.adding(days: -19), pattern, values: Array(repeating: 2, count: 20))
+        let expected = [0.617008, 0.596033, 0.573910, 0.550574, 0.525961, 0.500000, 0.472617, 0.443734,
+                        0.413270, 0.381137, 0.347244, 0.347244, 0.311495, 0.273788, 0.234017, 0.192067,
+                        0.192067, 0.147820, 0.101149, 0.051922, 0, 0, 0]
+        expectClose(try backwards(Habit(id: "read", target: 2), history, count: 23), expected)
+    }
+
+    @Test func weeklyMeasurableWithASkip() throws {
+        // 1/week, at least 5 (Loop: 1/7, target 5, not doubled): 5, 6, 4 and 5 a week apart, a skip
+        // in the second week. The skip keeps the score and adds Loop's 0.003 units to the window.
+        var values = [Double?](repeating: nil, count: 25)
+        values[0] = 5; values[7] = 6; values[14] = 4; values[21] = 5
+        let history = history(today.adding(days: -24), "x......x...-..x......x...", values: values)
+        let expected = [0.359244, 0.346200, 0.332891, 0.319310, 0.305454, 0.295386, 0.285114, 0.274632,
+                        0.263925, 0.253000, 0.241852, 0.230477, 0.214812, 0.198828, 0.198828, 0.182518,
+                        0.165877, 0.148897, 0.131570, 0.113892, 0.095853, 0.077447, 0.058667, 0.039504, 0.019951]
+        expectClose(try backwards(Habit(id: "walk", frequency: .perWeek(1), target: 5), history, count: 25), expected)
+    }
+
+    @Test func atMostWithSkips() throws {
+        // A quit habit, at most 2: amounts 1, 3, 2, skip, 5, 1, 0, skip, 2, 4 (oldest first).
+        let values: [Double?] = [1, 3, 2, nil, 5, 1, 0, nil, 2, 4]
+        let daily = history(today.adding(days: -9), "xxx-xxx-xx", values: values)
+        expectClose(try backwards(Habit(id: "coffee", target: 2, kind: .quit), daily, count: 10),
+                    [0.887274, 0.935867, 0.932354, 0.932354, 0.928650, 0.924742, 0.975387, 0.975387, 0.974039, 1.0])
+        // 1/week (Loop 1/7, at most 2 in the last 7 days), days without a line holding 0.
+        let weekly = history(today.adding(days: -9), "xx.-xx.x-x", values: [1, 3, nil, nil, 5, 1, nil, 0, nil, 4])
+        expectClose(try backwards(Habit(id: "coffee", frequency: .perWeek(1), target: 2, kind: .quit), weekly, count: 10),
+                    [0.868430, 0.886108, 0.886108, 0.904147, 0.922553, 0.941333, 0.960496, 0.960496, 0.980049, 1.0])
+    }
+
+    @Test func restAndPausedDaysAreSkipsUnlessDone() throws {
+        // A rest day (or a paused day) without the habit done is Loop's SKIP; done on it, it counts.
+        let start = today.adding(days: -8)
+        let rest = [0.094387, 0.074059, 0.058929, 0.043261, 0.032957, 0.022287, 0.022287, 0.011238, 0.005717]
+        let habit = Habit(id: "a", frequency: .perWeek(3))
+        expectClose(try backwards(habit, history(start, "x.xr..x.x"), count: 9), rest)
+        var paused = habit
+        paused.paused = [DayPeriod(start: start.adding(days: 3), end: start.adding(days: 3))]
+        expectClose(try backwards(paused, history(start, "x.x...x.x"), count: 9), rest)
+        let doneOnRest = history(start, "x.xx..x.x", extraRest: [start.adding(days: 3)])
+        expectClose(try backwards(habit, doneOnRest, count: 9),
+                    [0.134841, 0.110029, 0.090257, 0.069782, 0.054499, 0.038674, 0.022287, 0.011238, 0.005717])
     }
 
     @Test(arguments: [
@@ -139,12 +232,23 @@ import Testing
     }
 
     @Test func restAndPausedDaysKeepTheScore() throws {
-        // Rest on day 2 and a paused day 3: the score after "x r p x" equals two done days, 0.101149.
+        // Rest on day 2 and a paused day 3 of a daily habit: both keep the score, and a daily window
+        // is one day long, so "x r p x" equals two done days, 0.101149.
         let start = today.adding(days: -3)
         var habit = Habit(id: "a")
         habit.paused = [DayPeriod(start: start.adding(days: 2), end: start.adding(days: 2))]
         let history = history(start, "xr.x")
         #expect(abs(try #require(HabitStrength.score(habit: habit, history: history, today: today)) - 0.101149) < 1e-6)
+    }
+
+    @Test func weekdaysHabit() throws {
+        // weekdays is 5/7 (window 10 in 14): Mon–Fri done, the weekend off, then Mon–Wed, Fri.
+        let monday = day("2026-11-09")
+        let schedule = try #require(Schedule(habit: Habit(id: "a", frequency: .weekdays),
+                                             history: history(monday, "xxxxx..xxx.x"), today: monday.adding(days: 11)))
+        expectClose(HabitStrength.scores(schedule).reversed(),
+                    [0.234457, 0.203780, 0.176298, 0.147549, 0.122085, 0.100056, 0.081621, 0.062337, 0.042163,
+                     0.025669, 0.013025, 0.004406])
     }
 
     @Test func weekdayListOffDaysStayInTheWindow() throws {
@@ -161,5 +265,38 @@ import Testing
 
     @Test func noFirstDayHasNoScore() {
         #expect(HabitStrength.score(habit: Habit(id: "a"), history: HabitHistory(), today: today) == nil)
+    }
+
+    /// The cases of `Fixtures/loop/scores.txt`: Loop's released code run on random histories of every kind of frequency.
+    static let loopCases: [String] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/loop/scores.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    }()
+
+    @Test func theFixtureHasEveryKindOfHabit() {
+        #expect(Self.loopCases.count == 38)
+    }
+
+    @Test(arguments: loopCases)
+    func matchesLoopsReleasedScores(_ line: String) throws {
+        let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        try #require(fields.count == 6)
+        let frequency = try Frequency(parsing: fields[0])
+        let target = Double(fields[1])
+        let pattern = fields[3]
+        let values: [Double?] = fields[4] == "-" ? [] : fields[4].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        let expected = fields[5].split(separator: " ").compactMap { Double($0) }
+        try #require(expected.count == pattern.count)
+        let habit = Habit(id: "h", frequency: frequency, target: target, kind: fields[2] == "quit" ? .quit : .build)
+        let start = day("2026-01-01")
+        let schedule = try #require(Schedule(habit: habit, history: history(start, pattern, values: values),
+                                             today: start.adding(days: pattern.count - 1)))
+        let scores = HabitStrength.scores(schedule)
+        for (index, (score, loop)) in zip(scores, expected).enumerated() {
+            // Loop's scores are printed to 6 decimals.
+            #expect(abs(score - loop) <= 1.5e-6, "\(fields[0]) day \(index): \(score) vs Loop \(loop)")
+        }
     }
 }

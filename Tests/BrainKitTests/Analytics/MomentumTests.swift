@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BrainKit
 
@@ -35,13 +36,69 @@ import Testing
         #expect(abs(momentum.value - 0.765957) < 1e-6)
     }
 
-    @Test func weeklyHabitIsDueUntilItsQuotaIsMet() throws {
-        // 2/week from Monday Nov 16 (today Sun 22): done Mon and Tue, so Wed–Sun are not due.
-        // Counted: Mon (1, w 0.88⁶), Tue (1, w 0.88⁵) → 1.0, on fire.
+    @Test func aMetWeekCountsOnEveryOneOfItsDays() throws {
+        // 2/week from Monday Nov 16 (today Sun 22): done Mon and Tue, so the week is met and each of
+        // its seven days carries 1 → 1.0, on fire, seven days counted.
         let momentum = try #require(Momentum(schedules: [schedule(Habit(id: "w", frequency: .perWeek(2)), "xx", from: day("2026-11-16"))], today: today))
         #expect(momentum.value == 1)
-        #expect(momentum.countedDays == 2)
+        #expect(momentum.countedDays == 7)
         #expect(momentum.label == .onFire)
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6])
+    func aPerfectWeeklyHabitIsOnFireWhicheverDayItFallsOn(weekday: Int) throws {
+        // 1/week kept every week since Monday Oct 26, always on the same weekday; today is Sunday Nov 22.
+        // Done on Sunday (weekday 6) the current week is met today; on any other day it was met earlier.
+        let start = day("2026-10-26")
+        let pattern = (0..<28).map { $0 % 7 == weekday ? "x" : "." }.joined()
+        let momentum = try #require(Momentum(schedules: [schedule(Habit(id: "w", frequency: .perWeek(1)), pattern, from: start)], today: today))
+        #expect(momentum.value == 1)
+        #expect(momentum.label == .onFire)
+        // And midweek (Thursday), with the week still open, it is on fire too.
+        let thursday = day("2026-11-19")
+        let midweek = try #require(Momentum(schedules: [Schedule(habit: Habit(id: "w", frequency: .perWeek(1)),
+                                                                 history: history(start, String(pattern.prefix(25))), today: thursday)!], today: thursday))
+        #expect(midweek.label == .onFire)
+    }
+
+    @Test func aPerfectMonthlyHabitIsOnFire() throws {
+        // 1/month done on the 5th of September, October and November; today Nov 22 (month met).
+        var pattern = Array(repeating: Character("."), count: 83)
+        for offset in [4, 34, 65] { pattern[offset] = "x" }
+        let momentum = try #require(Momentum(schedules: [schedule(Habit(id: "m", frequency: .perMonth(1)), String(pattern), from: day("2026-09-01"))], today: today))
+        #expect(momentum.value == 1)
+        #expect(momentum.label == .onFire)
+        // On Nov 3, before November's day, the 21 days hold nothing settled: October (met) still
+        // counts, since momentum looks back over the current period and the one before.
+        let early = day("2026-11-03")
+        let schedule = try #require(Schedule(habit: Habit(id: "m", frequency: .perMonth(1)), history: history(day("2026-09-01"), String(pattern.prefix(63))), today: early))
+        #expect(schedule.momentumDays == 34)
+        let midMonth = try #require(Momentum(schedules: [schedule], today: early))
+        #expect(midMonth.value == 1 && midMonth.label == .onFire)
+    }
+
+    @Test func aLapsingWeeklyHabitDecaysWeekByWeek() throws {
+        // 3/week, met the week of Nov 2, 2 of 3 the week of Nov 9, nothing the week of Nov 16 (open on
+        // Thursday Nov 19, so it counts for nothing yet; missed once it is over on Sunday Nov 22).
+        let habit = Habit(id: "s", frequency: .perWeek(3))
+        let history = history(day("2026-11-02"), "x.x.x..x...x.." + ".......")
+        func value(_ today: Day, _ days: ClosedRange<Int>, _ values: [Double]) -> Double {
+            // Σ 0.88^daysAgo · value over the days counted / Σ 0.88^daysAgo.
+            var weighted = 0.0, weights = 0.0
+            for (daysAgo, value) in zip(days, values) { weighted += pow(0.88, Double(daysAgo)) * value; weights += pow(0.88, Double(daysAgo)) }
+            return weighted / weights
+        }
+        let thursday = day("2026-11-19")
+        let before = try #require(Momentum(schedules: [Schedule(habit: habit, history: history, today: thursday)!], today: thursday))
+        // Thursday: days 3–9 ago are the week of Nov 9 (2/3), days 10–16 ago the week of Nov 2 (1).
+        let expectedThursday = value(thursday, 3...16, Array(repeating: 2.0 / 3, count: 7) + Array(repeating: 1, count: 7))
+        #expect(abs(before.value - expectedThursday) < 1e-9)
+        let sunday = try #require(Momentum(schedules: [Schedule(habit: habit, history: history, today: today)!], today: today))
+        // Sunday: the week of Nov 16 cannot be met any more (0), days 0–6 ago.
+        let expectedSunday = value(today, 0...20, Array(repeating: 0, count: 7) + Array(repeating: 2.0 / 3, count: 7) + Array(repeating: 1, count: 7))
+        #expect(abs(sunday.value - expectedSunday) < 1e-9)
+        #expect(sunday.value < before.value)
+        #expect(before.label == .strong && sunday.label == .building)
     }
 
     @Test func onlyTheLast21DaysCount() throws {

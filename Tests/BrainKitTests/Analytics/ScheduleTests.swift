@@ -100,4 +100,37 @@ import Testing
         #expect(HabitHistory.build(habit: "GYM", from: [checkIn, rest]) == gym)
         #expect(HabitHistory.build(habit: "none", from: [checkIn, rest]).isRest(monday.adding(days: 2)))
     }
+
+    @Test func aLineBeforeCreatedMovesTheFirstDayBack() throws {
+        // Created Nov 20, a done line on Nov 17: the first day is Nov 17 and the line counts.
+        let habit = Habit(id: "h", created: day("2026-11-20"))
+        let schedule = try #require(Schedule(habit: habit, history: history(day("2026-11-17"), "x"), today: day("2026-11-20")))
+        #expect(schedule.first == day("2026-11-17"))
+        #expect(schedule.status(on: day("2026-11-17")) == .done)
+        #expect(schedule.status(on: day("2026-11-18")) == .missed)
+        // every 3 days keeps its rhythm from created: Nov 20, 17, 14 …, not from the earlier line.
+        let every = Habit(id: "e", frequency: .everyNDays(3), created: day("2026-11-20"))
+        let rhythm = try #require(Schedule(habit: every, history: history(day("2026-11-16"), "x"), today: day("2026-11-20")))
+        #expect((16...20).map { rhythm.kind(on: day("2026-11-\($0)")) } == [.off, .due, .off, .off, .due])
+        #expect(rhythm.status(on: day("2026-11-16")) == .doneNotDue)
+    }
+
+    @Test func aDayStatusForEveryCase() throws {
+        // Daily from Mon Nov 16: done, skipped, rest, paused (Thu), no line; today Sat open.
+        var habit = Habit(id: "d")
+        habit.paused = [DayPeriod(start: day("2026-11-19"), end: day("2026-11-19"))]
+        let daily = try #require(Schedule(habit: habit, history: history(day("2026-11-16"), "x-r."), today: day("2026-11-21")))
+        #expect((16...22).map { daily.status(on: day("2026-11-\($0)")) } == [.done, .skipped, .rest, .paused, .missed, .open, .inactive])
+        // 2/week: done Tue; Mon and Wed before today are not due (the week judges), today Thu is open.
+        let weekly = try #require(Schedule(habit: Habit(id: "w", frequency: .perWeek(2), created: day("2026-11-16")), history: history(day("2026-11-16"), ".x"),
+                                           today: day("2026-11-19")))
+        #expect((16...19).map { weekly.status(on: day("2026-11-\($0)")) } == [.notDue, .done, .notDue, .open])
+        // Done after the quota was met: shown, not counted.
+        let met = try #require(Schedule(habit: Habit(id: "w", frequency: .perWeek(1)), history: history(day("2026-11-16"), "xx"),
+                                        today: day("2026-11-17")))
+        #expect(met.status(on: day("2026-11-17")) == .doneNotDue)
+        var tally = DayTally()
+        for status in DayStatus.allCases { tally.add(status) }
+        #expect(tally == DayTally(done: 1, due: 3))
+    }
 }

@@ -46,7 +46,11 @@ import Testing
         // Archived from day 4: done days 0–3, then nothing: frozen at 4.
         Case(name: "archived habit", habit: Habit(id: "h", archived: day("2026-11-06")), pattern: "xxxx", today: 9, current: 4, best: 4),
         // Quit habit, at most 3: 2, 2, 5 (over the maximum: not held), 1 → current 1, best 2.
-        Case(name: "quit with at-most target", habit: Habit(id: "h", target: 3, kind: .quit), pattern: "xxxx", today: 3, current: 1, best: 2),
+        // The checkbox is the record: 2, 2 held, then `[ ] 5` (as `brain done` writes an amount over
+        // the target) breaks, then 1 held.
+        Case(name: "quit with at-most target", habit: Habit(id: "h", target: 3, kind: .quit), pattern: "xxox", today: 3, current: 1, best: 2),
+        // A `[x]` line counts as held whatever its value.
+        Case(name: "quit, [x] over the target", habit: Habit(id: "h", target: 3, kind: .quit), pattern: "xxxx", today: 3, current: 4, best: 4),
         // 3/week: week 1 met (Mon, Wed, Fri), week 2 met (Mon–Wed), week 3 open → 2 weeks.
         Case(name: "3/week", habit: Habit(id: "h", frequency: .perWeek(3)), pattern: "x.x.x..xxx", today: 14, current: 2, best: 2),
         // 3/week: week 1 only 2 → missed; week 2 met; today (week 3) open → 1.

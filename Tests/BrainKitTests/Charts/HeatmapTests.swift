@@ -78,10 +78,11 @@ import Testing
     @Test func habitLevelsFromDonePartialAndSkip() throws {
         let habit = Habit(id: "read", target: 20)
         // Nov 1 done 25; 2 open 12 (≥ half); 3 open 5 (< half); 4 skipped; 5 rest; 6 no line;
-        // 7 done with 10 (a [x] short of the target is partial); 8 plain [x]; 9 open, no amount; 10 today.
+        // 7 done with 10 (the checkbox is the record: [x] is done whatever the value); 8 plain [x];
+        // 9 open, no amount; 10 today.
         let history = history(day("2026-11-01"), "xoo-r.xxo", values: [25, 12, 5, nil, nil, nil, 10])
         let schedule = try #require(Schedule(habit: habit, history: history, today: today))
-        let expected: [Int?] = [4, 3, 2, 1, 1, 0, 3, 4, 0, 0]
+        let expected: [Int?] = [4, 3, 2, 1, 1, 0, 4, 4, 0, 0]
         for (offset, level) in expected.enumerated() {
             #expect(HeatmapLevels.habit(schedule, on: day("2026-11-01").adding(days: offset)) == level, "day \(offset + 1)")
         }
@@ -100,15 +101,16 @@ import Testing
         #expect(HeatmapLevels.share(done: item.0, due: item.1) == item.2)
     }
 
-    @Test func tallyLeavesOutAHabitStillOpenToday() throws {
+    @Test func tallyCountsAHabitStillOpenTodayAsDue() throws {
         let start = day("2026-11-09")
         let a = try #require(Schedule(habit: Habit(id: "a"), history: history(start, "xx"), today: today))
         let b = try #require(Schedule(habit: Habit(id: "b"), history: history(start, "x."), today: today))
         let c = try #require(Schedule(habit: Habit(id: "c"), history: history(start, "oo"), today: today))
         let yesterday = HeatmapLevels.tally([a, b, c], on: start)
         #expect(yesterday.done == 2 && yesterday.due == 3)
+        // Today: a done, b and c still open; "1 of 3 done", as `today` says it.
         let now = HeatmapLevels.tally([a, b, c], on: today)
-        #expect(now.done == 1 && now.due == 1)
+        #expect(now.done == 1 && now.due == 3)
     }
 }
 
@@ -136,10 +138,10 @@ import Testing
     }
 
     @Test func weekMarks() throws {
-        // Daily habit from Nov 16: done, skipped, rest, no line, open; today Nov 21 no line.
+        // Daily habit from Nov 16: done, skipped, rest, no line, open; today Nov 21 no line (open).
         let schedule = try #require(Schedule(habit: Habit(id: "a"), history: history(day("2026-11-16"), "x-r.o"), today: day("2026-11-21")))
         let marks = WeekGrid.days(containing: day("2026-11-21"), weekStart: .monday).map { WeekGrid.mark(schedule, on: $0) }
-        #expect(marks == [.done, .skipped, .skipped, .missed, .missed, .missed, .none])
+        #expect(marks == [.done, .skipped, .skipped, .missed, .missed, .open, .none])
         #expect(marks.map(\.symbol).joined() == "✓––○○○·")
     }
 

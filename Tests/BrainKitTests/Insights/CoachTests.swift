@@ -56,7 +56,61 @@ import Testing
         let signals = CoachSignals(areas: [change("health", 0.60, 0.80)], goals: [], identityThisWeek: 0.6, identityLastWeek: 0.8)
         let message = try #require(Coach.message(signals: signals, today: today))
         #expect(message.template == 0)
-        #expect(message.text == "Health fell from 80 % to 60 % this week, down 20 points. One of its habits today turns it around.")
+        #expect(message.text == "Health fell from 80 % to 60 % this week, down 20 points.")
+    }
+
+    @Test func aDeclineOffersOnlyAHabitThatIsReallyOpen() throws {
+        // "One of its habits today turns it around" was said with nothing of the area open: now the
+        // turn-around names a habit that is open, and is left out when there is none.
+        let open = Change(area: "health", title: "Health", thisWeek: 0.5, lastWeek: 0.9, missedThisWeek: 4, missedLastWeek: 1,
+                          openToday: ["Run"])
+        let withOpen = try #require(Coach.message(signals: CoachSignals(areas: [open], goals: [], identityThisWeek: nil, identityLastWeek: nil), today: today))
+        #expect(withOpen.text == "Health fell from 90 % to 50 % this week, down 40 points, 4 missed days this week. Run is still open today.")
+        var closed = open
+        closed.openToday = []
+        for offset in 0..<3 {
+            let text = try #require(Coach.message(signals: CoachSignals(areas: [closed], goals: [], identityThisWeek: nil, identityLastWeek: nil),
+                                                  today: today.adding(days: offset))).text
+            #expect(!text.contains("open today") && !text.contains("turns it around"))
+            #expect(text.contains("4 missed days"))
+        }
+    }
+
+    @Test func oneMissedDayIsNoDecline() throws {
+        // A weekdays habit missed once: 5 of 5 → 4 of 5 is 20 points, but one day is not a trend.
+        let one = Change(area: "work", title: "Work", thisWeek: 0.8, lastWeek: 1.0, missedThisWeek: 1, missedLastWeek: 0)
+        let signals = CoachSignals(areas: [one], goals: [], identityThisWeek: 0.8, identityLastWeek: 1.0)
+        let message = try #require(Coach.message(signals: signals, today: today))
+        #expect(message.rule == .identityTrend)
+        // Two more missed days is one.
+        var two = one
+        two.thisWeek = 0.6
+        two.missedThisWeek = 2
+        #expect(Coach.message(signals: CoachSignals(areas: [two], goals: [], identityThisWeek: 0.6, identityLastWeek: 1.0), today: today)?.rule == .areaDecline)
+        // The same holds for gains: one day better is no gain.
+        let up = Change(area: "work", title: "Work", thisWeek: 1.0, lastWeek: 0.8, missedThisWeek: 0, missedLastWeek: 1)
+        #expect(Coach.message(signals: CoachSignals(areas: [up], goals: [], identityThisWeek: 1, identityLastWeek: 0.8), today: today)?.rule == .identityTrend)
+    }
+
+    @Test func theSampleVaultCoachSaysOnlyWhatHolds() throws {
+        // On every day of the sample vault's last two weeks: a message that sends the reader to an
+        // open habit names one that is open, and a decline is made of two missed days or more.
+        let (vault, _) = MemoryVault.sample()
+        let journal = Journal(index: VaultIndex.open(vault))
+        for offset in 0..<14 {
+            let today = day("2026-11-22").adding(days: -offset)
+            let signals = CoachSignals(journal: journal, today: today)
+            guard let message = Coach.message(signals: signals, today: today) else { continue }
+            let open = Set(journal.schedules(today: today).values.filter { $0.status(on: today) == .open }.map(\.habit.title))
+            if let range = message.text.range(of: " is still open today") {
+                let named = message.text[..<range.lowerBound].components(separatedBy: ". ").last ?? ""
+                #expect(open.contains(named), "\(today): \(message.text)")
+            }
+            if message.rule == .areaDecline {
+                let area = try #require(signals.areas.first { $0.area == message.subject })
+                #expect((area.moreMissed ?? 0) >= 2, "\(today): \(message.text)")
+            }
+        }
     }
 
     @Test func identityTrendText() throws {

@@ -53,9 +53,14 @@ import Testing
     }
 
     @Test func absentValuesArePresentAsNull() throws {
-        let text = try roundTrip(HabitStatsTable(journal: Self.journal, today: Day("2026-01-01")!))
-        // Before the first check-in no week has a mood, and every habit's strength is still unknown.
+        // Before a habit's first day it has no mood comparison, score history or frequency card.
+        let read = try #require(Self.journal.habit("read"))
+        let text = try roundTrip(HabitStatsReport(habit: read, journal: Self.journal, today: Day("2026-01-01")!))
         #expect(text.contains("\"mood\" : null"))
+        #expect(text.contains("\"scoreHistory\" : null"))
+        #expect(text.contains("\"frequency\" : null"))
+        // And no week before the first check-in is listed at all.
+        #expect(HabitStatsTable(journal: Self.journal, today: Day("2026-01-01")!).moodByWeek.isEmpty)
         let day = try roundTrip(DayOverviewReport(DayOverview(day: today, habits: [], checkIns: [])))
         #expect(day.contains("\"restReason\" : null"))
         #expect(day.contains("\"momentum\" : null"))
