@@ -45,6 +45,8 @@ public enum BrainCLI {
         ValidateCommand.self,
         IndexCommand.self,
         DemoCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
         CompleteCommand.self,

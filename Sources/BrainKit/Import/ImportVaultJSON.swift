@@ -24,48 +24,55 @@ public struct ImportVaultJSON: VaultAction {
         public var unchanged: Int
     }
 
+    /// Why a file is not an export this brain can import.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+        init(_ message: String) { self.message = message }
+    }
+
     /// Reads an export; a file that is not one (bad JSON, another schema, a record without a
     /// path or text) is refused with its place.
-    public init(json bytes: [UInt8], source: String) throws(ActionError) {
+    public init(json bytes: [UInt8], source: String) throws(Failure) {
         self.source = source
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
-            throw ActionError(.invalidArgument, "\(source): not valid JSON: \(ImportVaultJSON.describe(error))")
+            throw Failure("\(source):\(ImportVaultJSON.place(of: error, in: bytes)) error: not valid JSON: \(ImportVaultJSON.describe(error))")
         }
         guard let root = object as? [String: Any] else {
-            throw ActionError(.invalidArgument, "\(source): not a brain export (the JSON is not an object)")
+            throw Failure("\(source): not a brain export (the JSON is not an object)")
         }
         guard let version = root["schemaVersion"] as? Int else {
-            throw ActionError(.invalidArgument, "\(source): not a brain export (no schemaVersion); make one with brain export json")
+            throw Failure("\(source): not a brain export (no schemaVersion); make one with brain export json")
         }
         guard version == JSONOutput.schemaVersion else {
-            throw ActionError(.invalidArgument, "\(source): schemaVersion \(version) is not one this brain reads (\(JSONOutput.schemaVersion))")
+            throw Failure("\(source): schemaVersion \(version) is not one this brain reads (\(JSONOutput.schemaVersion))")
         }
         var files: [File] = []
         var seen = Set<String>()
         for key in ["areas", "goals", "habits", "notes", "checkIns", "templates"] {
             guard let value = root[key] else { continue }
-            guard let items = value as? [Any] else { throw ActionError(.invalidArgument, "\(source): \(key) is not a list") }
+            guard let items = value as? [Any] else { throw Failure("\(source): \(key) is not a list") }
             for (number, item) in items.enumerated() {
                 guard let record = item as? [String: Any], let path = record["path"] as? String, let text = record["text"] as? String else {
-                    throw ActionError(.invalidArgument, "\(source): \(key)[\(number)] has no path and text; every file record needs both")
+                    throw Failure("\(source): \(key)[\(number)] has no path and text; every file record needs both")
                 }
                 let normalized: String
                 do { normalized = try VaultPaths.normalize(path) } catch {
-                    throw ActionError(.invalidArgument, "\(source): \(key)[\(number)]: \(error.description)")
+                    throw Failure("\(source): \(key)[\(number)]: \(error.description)")
                 }
                 guard !normalized.isEmpty, !normalized.hasPrefix(".brain/") else {
-                    throw ActionError(.invalidArgument, "\(source): \(key)[\(number)]: \"\(path)\" is not a place for a note")
+                    throw Failure("\(source): \(key)[\(number)]: \"\(path)\" is not a place for a note")
                 }
                 guard seen.insert(normalized.lowercased()).inserted else {
-                    throw ActionError(.invalidArgument, "\(source): \(key)[\(number)]: \(normalized) appears twice")
+                    throw Failure("\(source): \(key)[\(number)]: \(normalized) appears twice")
                 }
                 files.append(File(path: normalized, text: text))
             }
         }
         self.files = files
         if let config = root["config"], !(config is NSNull) {
-            guard let text = config as? String else { throw ActionError(.invalidArgument, "\(source): config is not text") }
+            guard let text = config as? String else { throw Failure("\(source): config is not text") }
             self.config = text
         }
     }
@@ -95,10 +102,55 @@ public struct ImportVaultJSON: VaultAction {
         return outcome
     }
 
-    /// A JSON parse error with its line and column when Foundation gives them.
+    /// Foundation's message for a JSON parse error.
     static func describe(_ error: Error) -> String {
-        let text = "\(error)"
-        if let range = text.range(of: "line \\d+, column \\d+", options: .regularExpression) { return String(text[range]) }
-        return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    }
+
+    /// `line:column:` of a JSON parse error, from the character offset Foundation reports.
+    static func place(of error: Error, in bytes: [UInt8]) -> String {
+        let text = describe(error)
+        guard let range = text.range(of: "character [0-9]+", options: .regularExpression),
+              let offset = Int(text[range].dropFirst("character ".count)) else { return "" }
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == 10 { line += 1; column = 1 } else { column += 1 }
+        }
+        return "\(line):\(column):"
+    }
+}
+
+extension ImportVaultJSON {
+    /// Rebuilds the vault in `root`, a new or empty folder (created when missing), under its
+    /// lock. When the import fails, the folders it made are removed again.
+    public static func perform(_ action: ImportVaultJSON, into root: String, dryRun: Bool = false,
+                               fileSystem: any FileSystem = POSIXFileSystem()) throws(ActionError) -> ActionResult<Outcome> {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let existed = manager.fileExists(atPath: root, isDirectory: &isDirectory)
+        if existed {
+            guard isDirectory.boolValue else { throw ActionError(.invalidArgument, "\(root) is not a folder") }
+            let entries = (try? manager.contentsOfDirectory(atPath: root)) ?? []
+            guard entries.isEmpty else {
+                throw ActionError(.exists, "\(root) is not empty; brain import json rebuilds a vault only into a new or empty folder (or into the current vault without DIR)")
+            }
+        }
+        do { try fileSystem.makeDirectories(root + "/.brain") } catch { throw ActionError(error) }
+        do {
+            let result = try Vault(root: root, fileSystem: fileSystem).perform(action, dryRun: dryRun)
+            if dryRun { try? manager.removeItem(atPath: existed ? root + "/.brain" : root) }
+            return result
+        } catch {
+            // Only folders this import made, and only if the failed import left them empty.
+            for folder in [root + "/.brain/cache", root + "/.brain"] { try? removeIfEmptyExceptLock(folder, manager) }
+            if !existed { try? manager.removeItem(atPath: root) }
+            throw error
+        }
+    }
+
+    private static func removeIfEmptyExceptLock(_ folder: String, _ manager: FileManager) throws {
+        let entries = try manager.contentsOfDirectory(atPath: folder)
+        if entries.allSatisfy({ $0 == "lock" || $0 == "cache" }) { try manager.removeItem(atPath: folder) }
     }
 }

@@ -76,3 +76,21 @@ enum LoopFixture {
         }
     }
 }
+
+extension LoopFixture {
+    /// The committed fixture of the zip tests: `Fixtures/loop/` holds this export unpacked and
+    /// zipped the way Loop zips it (make-zip.py). `BRAIN_RECORD=1 swift test --filter LoopFixtureFiles`
+    /// writes the folder again; then run make-zip.py.
+    static var fixtureFolder: String { MemoryVault.packageRoot + "/Tests/BrainKitTests/Fixtures/loop" }
+    static let zipName = "Loop Habits CSV 2026-11-20.zip"
+
+    /// A smaller export for the committed fixture: three habits over 40 days.
+    static func smallFiles() -> [String: [UInt8]] {
+        let all = habits()
+        var chosen = [all[0], all[1], all[3]]
+        for index in chosen.indices {
+            chosen[index].original = chosen[index].original.filter { $0.key > exportDay.adding(days: -40) }
+        }
+        return LoopReference.export(chosen, today: exportDay)
+    }
+}
