@@ -223,3 +223,29 @@ extension ImportLoopTests {
         #expect(result.outcome.strength.mismatches.isEmpty)
     }
 }
+
+extension ImportLoopTests {
+    /// Names and notes with commas, quotes and line breaks, as opencsv quotes them, come through.
+    @Test func namesWithLineBreaksAndQuotes() throws {
+        var habit = LoopReference.Habit(name: "Stretch\nthen \"rest\", ok", question: "Did you?\r\nReally?",
+                                        description: "Line one,\nline \"two\"")
+        habit.original[LoopFixture.exportDay] = (LoopReference.yesManual, "a, b\r\n\"c\"")
+        let files = LoopReference.export([habit], today: LoopFixture.exportDay)
+        #expect(String(decoding: files["Habits.csv"]!, as: UTF8.self).contains("\"Stretch\nthen \"\"rest\"\", ok\""))
+        let export = try LoopExport(files: files, source: "loop")
+        #expect(export.habits.first?.name == "Stretch\nthen \"rest\", ok")
+        let (vault, fileSystem) = MemoryVault.make([:])
+        let result = try vault.perform(ImportLoop(export: export, today: today))
+        let id = try #require(result.outcome.habits.first?.id)
+        #expect(id == "stretch-then-rest-ok")
+        let journal = Journal(index: VaultIndex.open(vault))
+        let imported = try #require(journal.habit(id))
+        #expect(imported.title == "Stretch\nthen \"rest\", ok")
+        #expect(imported.issues.isEmpty)
+        let file = try #require(MemoryVault.notes(fileSystem)["habits/\(id).md"])
+        #expect(file.contains("Did you?\r\nReally?") || file.contains("Did you?\nReally?"))
+        #expect(file.contains("Line one,\nline \"two\""))
+        let day = try #require(MemoryVault.notes(fileSystem)["daily/\(LoopFixture.exportDay).md"])
+        #expect(day.contains("- [x] [[\(id)]] a, b<br>\"c\"\n"))
+    }
+}
