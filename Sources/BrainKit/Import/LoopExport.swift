@@ -108,10 +108,11 @@ public struct LoopExport: Sendable {
     public static let scoresHeader = ["Date", "Score"]
 
     /// The day of the export: the newest day of any `Scores.csv` (Loop writes scores through the
-    /// day it exported), else the newest entry; nil for an export with neither.
+    /// day it exported), else the newest entry a person made (YES_AUTO runs on past it, to the end
+    /// of the frequency's window); nil for an export with neither.
     public var exportDay: Day? {
         if let day = habits.compactMap({ $0.scores.last?.day }).max() { return day }
-        return habits.compactMap { $0.entries.last?.day }.max()
+        return habits.compactMap { $0.entries.last(where: { $0.value != .yesAuto })?.day }.max()
     }
 
     /// Reads the export from its files: names relative to the export's root (`Habits.csv`,

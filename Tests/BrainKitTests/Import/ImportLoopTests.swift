@@ -8,19 +8,36 @@ import Testing
     let today = LoopFixture.today
 
     /// Every habit's strength, computed by Brain from the imported files, equals Loop's
-    /// `Scores.csv` to 4 decimals on every day it covers.
+    /// `Scores.csv` to 4 decimals on every day it covers. With skips, the habits that are not
+    /// daily (3/7, 2/3, 1/7 yes/no and 1/7 numerical) need Loop's rule for a skipped day inside
+    /// the window (issue 11): the day stays in the window as not done (as 0.003 units for a
+    /// numerical habit, Loop's skip code) and leaves the score as it was.
     @Test(arguments: Array(0..<LoopFixture.habits().count))
     func strengthEqualsScoresCSV(habitIndex: Int) throws {
         try Self.compareStrength(habitIndex: habitIndex, skips: true)
     }
 
+    /// The fixture imported once into an empty vault, then read back through the index.
+    struct Imported: Sendable {
+        var files: [String: [UInt8]]
+        var export: LoopExport
+        var journal: Journal
+
+        init(skips: Bool) {
+            files = LoopFixture.files(skips: skips)
+            export = try! LoopExport(files: files, source: "loop")
+            let (vault, _) = MemoryVault.make([:])
+            _ = try! vault.perform(ImportLoop(export: export, today: LoopFixture.today))
+            journal = Journal(index: VaultIndex.open(vault))
+        }
+    }
+
+    static let withSkips = Imported(skips: true)
+    static let withoutSkips = Imported(skips: false)
+
     static func compareStrength(habitIndex: Int, skips: Bool) throws {
-        let today = LoopFixture.today
-        let files = LoopFixture.files(skips: skips)
-        let (vault, _) = MemoryVault.make([:])
-        let export = try LoopExport(files: files, source: "loop")
-        _ = try vault.perform(ImportLoop(export: export, today: today))
-        let journal = Journal(index: VaultIndex.open(vault))
+        let imported = skips ? withSkips : withoutSkips
+        let (files, export, journal) = (imported.files, imported.export, imported.journal)
         let loop = export.habits[habitIndex]
         let folder = try #require(loop.folder)
         let expected = LoopFixture.scores(files, folder: folder)
