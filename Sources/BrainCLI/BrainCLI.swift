@@ -48,6 +48,8 @@ public enum BrainCLI {
         GitSetupCommand.self,
         MergeDriverCommand.self,
         DemoCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
         CompleteCommand.self,

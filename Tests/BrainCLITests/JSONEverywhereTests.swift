@@ -7,7 +7,8 @@ import Testing
 /// command cannot be added without JSON output.
 @Suite struct JSONEverywhereTests {
     /// One run of a command: what comes before it on the same vault, and its own arguments
-    /// (`--json` is added). `<tmp>` stands for a fresh empty folder.
+    /// (`--json` is added). `<tmp>` stands for a fresh path (nothing there yet), `<loop-export>`
+    /// for the committed Loop Habit Tracker export zip.
     struct Run: Sendable {
         var setup: [[String]] = []
         var arguments: [String]
@@ -59,6 +60,10 @@ import Testing
         // zk is the one note of the sample vault that nothing links to.
         "delete": [Run(arguments: ["delete", "notes/zk.md"])],
         "goal": [Run(arguments: ["goal", "progress", "run-5k", "2"])],
+        "export": [Run(arguments: ["export", "json", "--out", "<tmp>"]), Run(arguments: ["export", "csv", "--out", "<tmp>"]),
+                   Run(arguments: ["export", "ics", "--out", "<tmp>"])],
+        "import": [Run(setup: [["export", "json", "--out", "<tmp>"]], arguments: ["import", "json", "<tmp>"]),
+                   Run(arguments: ["import", "loop", "<loop-export>", "--dry-run"])],
         "restore": [Run(arguments: ["restore"]),
                     Run(setup: [["delete", "notes/zk.md"]], arguments: ["restore", "notes/zk.md"])],
         "sync": [Run(setup: [["git-setup"]], arguments: ["sync"], git: true)],
@@ -97,7 +102,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-json-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         func resolved(_ words: [String]) -> [String] {
-            words.map { $0 == "<tmp>" ? folder : $0 }
+            words.map { $0 == "<tmp>" ? folder : $0 == "<loop-export>" ? TestVault.loopExport : $0 }
         }
         for step in run.setup {
             let result = vault.run(resolved(step))

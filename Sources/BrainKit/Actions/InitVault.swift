@@ -73,6 +73,10 @@ public struct InitVault: Sendable {
     # Language of dates and messages.
     locale: en
 
+    # Check-in reminders for `brain export ics` ("HH:MM"), none by default; for example
+    # remind: {morning: "07:30", evening: "21:30"}
+    remind:
+
     """
 
 

@@ -24,7 +24,7 @@ public struct VaultConfig: Hashable, Sendable {
     public init() {}
 
     public static let themes = ["forest", "ocean", "sunset", "lavender", "mono"]
-    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "locale"]
+    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "locale", "remind"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {

@@ -35,6 +35,9 @@ final class TestVault {
         fatalError("no Package.swift above \(#filePath)")
     }()
 
+    /// The Loop Habit Tracker export zip of the import tests (made like Loop's, see make-zip.py).
+    static var loopExport: String { packageRoot + "/Tests/BrainKitTests/Fixtures/loop/Loop Habits CSV 2026-11-20.zip" }
+
     let root: String
     var now: Date
     var environment: [String: String] = [:]

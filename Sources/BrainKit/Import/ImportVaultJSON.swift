@@ -1,0 +1,156 @@
+import Foundation
+
+/// Rebuilds a vault from `brain export json`: every file record's `text` written back at its
+/// `path`, byte for byte, with `.brain/config.yml` from `config` and the templates. A file that
+/// is already there with the same bytes is left alone (a second import changes nothing); one
+/// with other bytes stops the import before anything is written, so nothing is lost.
+public struct ImportVaultJSON: VaultAction {
+    /// One file to write: its vault-relative path and text.
+    public struct File: Sendable, Hashable {
+        public var path: String
+        public var text: String
+    }
+
+    public var source: String
+    public var files: [File]
+    public var config: String?
+
+    public var name: String { "import-json" }
+
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var source: String
+        public var created: Int
+        /// Files already there with the same bytes.
+        public var unchanged: Int
+    }
+
+    /// Why a file is not an export this brain can import.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Reads an export; a file that is not one (bad JSON, another schema, a record without a
+    /// path or text) is refused with its place.
+    public init(json bytes: [UInt8], source: String) throws(Failure) {
+        self.source = source
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
+            throw Failure("\(source):\(ImportVaultJSON.place(of: error, in: bytes)) error: not valid JSON: \(ImportVaultJSON.describe(error))")
+        }
+        guard let root = object as? [String: Any] else {
+            throw Failure("\(source): not a brain export (the JSON is not an object)")
+        }
+        guard let version = root["schemaVersion"] as? Int else {
+            throw Failure("\(source): not a brain export (no schemaVersion); make one with brain export json")
+        }
+        guard version == JSONOutput.schemaVersion else {
+            throw Failure("\(source): schemaVersion \(version) is not one this brain reads (\(JSONOutput.schemaVersion))")
+        }
+        var files: [File] = []
+        var seen = Set<String>()
+        for key in ["areas", "goals", "habits", "notes", "checkIns", "templates"] {
+            guard let value = root[key] else { continue }
+            guard let items = value as? [Any] else { throw Failure("\(source): \(key) is not a list") }
+            for (number, item) in items.enumerated() {
+                guard let record = item as? [String: Any], let path = record["path"] as? String, let text = record["text"] as? String else {
+                    throw Failure("\(source): \(key)[\(number)] has no path and text; every file record needs both")
+                }
+                let normalized: String
+                do { normalized = try VaultPaths.normalize(path) } catch {
+                    throw Failure("\(source): \(key)[\(number)]: \(error.description)")
+                }
+                guard !normalized.isEmpty, !normalized.hasPrefix(".brain/") else {
+                    throw Failure("\(source): \(key)[\(number)]: \"\(path)\" is not a place for a note")
+                }
+                guard seen.insert(normalized.lowercased()).inserted else {
+                    throw Failure("\(source): \(key)[\(number)]: \(normalized) appears twice")
+                }
+                files.append(File(path: normalized, text: text))
+            }
+        }
+        self.files = files
+        if let config = root["config"], !(config is NSNull) {
+            guard let text = config as? String else { throw Failure("\(source): config is not text") }
+            self.config = text
+        }
+    }
+
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+        var outcome = Outcome(source: source, created: 0, unchanged: 0)
+        var planned = files
+        if let config { planned.insert(File(path: Vault.configPath, text: config), at: 0) }
+        if !(try transaction.exists(".brain/.gitignore")) { planned.insert(File(path: ".brain/.gitignore", text: "cache/\n"), at: 0) }
+        var conflicts: [String] = []
+        var new: [File] = []
+        for file in planned {
+            if let existing = try transaction.document(ifExists: file.path) {
+                if existing.text == file.text { outcome.unchanged += 1 } else { conflicts.append(file.path) }
+            } else {
+                new.append(file)
+            }
+        }
+        if !conflicts.isEmpty {
+            let shown = conflicts.prefix(10).map { "  " + $0 }.joined(separator: "\n")
+            let more = conflicts.count > 10 ? "\n  … and \(conflicts.count - 10) more" : ""
+            throw ActionError(.exists, "\(conflicts.count) file\(conflicts.count == 1 ? "" : "s") of the export already exist with other contents; nothing was imported:\n\(shown)\(more)\nimport into an empty folder (brain import json \(source) DIR) or move them away",
+                              path: conflicts[0])
+        }
+        for file in new { try transaction.create(file.text, at: file.path) }
+        outcome.created = new.count
+        return outcome
+    }
+
+    /// Foundation's message for a JSON parse error.
+    static func describe(_ error: Error) -> String {
+        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    }
+
+    /// `line:column:` of a JSON parse error, from the character offset Foundation reports.
+    static func place(of error: Error, in bytes: [UInt8]) -> String {
+        let text = describe(error)
+        guard let range = text.range(of: "character [0-9]+", options: .regularExpression),
+              let offset = Int(text[range].dropFirst("character ".count)) else { return "" }
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == 10 { line += 1; column = 1 } else { column += 1 }
+        }
+        return "\(line):\(column):"
+    }
+}
+
+extension ImportVaultJSON {
+    /// Rebuilds the vault in `root`, a new or empty folder (created when missing), under its
+    /// lock. When the import fails, the folders it made are removed again.
+    public static func perform(_ action: ImportVaultJSON, into root: String, dryRun: Bool = false,
+                               fileSystem: any FileSystem = POSIXFileSystem()) throws(ActionError) -> ActionResult<Outcome> {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let existed = manager.fileExists(atPath: root, isDirectory: &isDirectory)
+        if existed {
+            guard isDirectory.boolValue else { throw ActionError(.invalidArgument, "\(root) is not a folder") }
+            let entries = (try? manager.contentsOfDirectory(atPath: root)) ?? []
+            guard entries.isEmpty else {
+                throw ActionError(.exists, "\(root) is not empty; brain import json rebuilds a vault only into a new or empty folder (or into the current vault without DIR)")
+            }
+        }
+        do { try fileSystem.makeDirectories(root + "/.brain") } catch { throw ActionError(error) }
+        do {
+            let result = try Vault(root: root, fileSystem: fileSystem).perform(action, dryRun: dryRun)
+            if dryRun { try? manager.removeItem(atPath: existed ? root + "/.brain" : root) }
+            return result
+        } catch {
+            // Only folders this import made, and only if the failed import left them empty.
+            for folder in [root + "/.brain/cache", root + "/.brain"] { try? removeIfEmptyExceptLock(folder, manager) }
+            if !existed { try? manager.removeItem(atPath: root) }
+            throw error
+        }
+    }
+
+    private static func removeIfEmptyExceptLock(_ folder: String, _ manager: FileManager) throws {
+        let entries = try manager.contentsOfDirectory(atPath: folder)
+        if entries.allSatisfy({ $0 == "lock" || $0 == "cache" }) { try manager.removeItem(atPath: folder) }
+    }
+}
