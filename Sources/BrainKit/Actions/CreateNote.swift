@@ -105,8 +105,8 @@ public struct CreateNote: VaultAction {
         if let remind, !Habit.isClockTime(remind) {
             throw ActionError(.invalidArgument, "--remind takes a time HH:MM, not \"\(remind)\"")
         }
-        if let target, !target.isFinite || target < 0 {
-            throw ActionError(.invalidArgument, "--target must be a number of at least 0")
+        if let target, !target.isFinite || target < 0 || target > FieldReader.maximumNumber {
+            throw ActionError(.invalidArgument, "--target must be a number from 0 to 10^12")
         }
         values.due = due
         let folders = vault.config.folders

@@ -45,6 +45,9 @@ public struct LogHabit: VaultAction {
         case .skip(let reason?): try LineText.check(reason, as: "reason")
         default: break
         }
+        if case .done(let value?, _, _) = change, !(value.isFinite && abs(value) <= FieldReader.maximumNumber) {
+            throw ActionError(.invalidArgument, "the value must be a number of at most 10^12")
+        }
         try DailyFile.checkLoggable(day, today: today)
         let journal = transaction.journal
         let habit = try journal.activeHabit(named: self.habit, on: day)

@@ -24,8 +24,9 @@ public struct Vault: Sendable {
         let config = VaultConfig(map)
         self.config = config
         var problems = diagnostics.map { $0.in(Vault.configPath) }
+        let keyLines = KeyLines(text[...], firstLine: 1)
         for issue in config.issues {
-            let line = NoteParser.keyLocation(issue.key, in: text[...], firstLine: 1).line
+            let line = keyLines.location(of: issue.key).line
             problems.append(Diagnostic(path: Vault.configPath, line: line, column: 1, severity: .warning, message: issue.message))
         }
         configDiagnostics = problems
