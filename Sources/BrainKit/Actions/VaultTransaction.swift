@@ -86,7 +86,7 @@ public final class VaultTransaction {
 
     /// Stages `document` as the new contents of `path` (a new file when there is none).
     public func write(_ document: Document, to path: String) throws(ActionError) {
-        try stage(Array(document.text.utf8), at: path)
+        try stage(document.bytes, at: path)
     }
 
     /// Stages a new file; refuses when one exists (on disk or staged).

@@ -130,6 +130,21 @@ struct BinaryReader {
         return Int(value)
     }
 
+    /// A whole number from `low` through `high`: anything else (including what does not fit in an
+    /// `Int`) is corruption, never a trap.
+    mutating func bounded(_ high: Int, from low: Int = 0) throws(Corrupt) -> Int {
+        let value = try uint()
+        guard value >= UInt64(low), value <= UInt64(high) else { throw Corrupt() }
+        return Int(value)
+    }
+
+    /// A day of the calendar BrainKit reads (years 1 to 9999).
+    mutating func day() throws(Corrupt) -> Day {
+        let ordinal = try int()
+        guard ordinal >= Day.earliest.ordinal, ordinal <= Day.latest.ordinal else { throw Corrupt() }
+        return Day(ordinal: ordinal)
+    }
+
     mutating func bool() throws(Corrupt) -> Bool {
         guard offset < bytes.count else { throw Corrupt() }
         defer { offset += 1 }
@@ -202,7 +217,7 @@ extension YAMLValue {
         case 3: return .int(try reader.int())
         case 4: return .double(try reader.double())
         case 5: return .string(try reader.string())
-        case 6: return .date(Day(ordinal: try reader.int()))
+        case 6: return .date(try reader.day())
         case 7:
             let count = try reader.count()
             var items: [YAMLValue] = []

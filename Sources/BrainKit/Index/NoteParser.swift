@@ -11,6 +11,10 @@ public enum NoteParser {
     public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, stamp: FileStamp, kind: NoteKind) -> NoteRecord {
         let path = stamp.path
         var diagnostics: [Diagnostic] = []
+        if !UTF8Check.isValid(buffer) {
+            // The text below reads bad bytes as U+FFFD; the file keeps them, and validate says where.
+            diagnostics += UTF8Check.diagnostics(buffer).map { $0.in(path) }
+        }
         var frontMatter = YAMLMap()
         var bodyOffset = 0
         var bodyLine = 1

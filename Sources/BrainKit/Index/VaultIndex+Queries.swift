@@ -44,7 +44,7 @@ extension VaultIndex {
         var result: [LinkReference] = []
         for (source, resolved) in resolutions.enumerated() where resolved.contains(.note(index)) {
             let links = records[source].links
-            for (position, resolution) in resolved.enumerated() where resolution == .note(index) {
+            for (position, resolution) in resolved.enumerated() where resolution == .note(index) && position < links.count {
                 result.append(LinkReference(source: source, link: links[position], resolution: resolution))
             }
         }

@@ -10,7 +10,7 @@ import Dispatch
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 3
+    public static let formatVersion: UInt64 = 4
     public static let cachePath = ".brain/cache/index.bin"
     private static let magic: [UInt8] = Array("BRAINIDX".utf8)
 
@@ -256,7 +256,7 @@ public final class VaultIndex: @unchecked Sendable {
         let path = VaultPaths.join(vault.root, cachePath)
         guard vault.fileSystem.exists(path) else { return .failure(.missing) }
         guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
-        let shared = CacheBuffer(bytes)
+        let shared = CacheBuffer(bytes, vault: vault)
         return bytes.withUnsafeBufferPointer { buffer in
             // Header: magic, the format version (8 bytes), a checksum of everything after it (8 bytes).
             // Records decode their larger parts lazily, so the checksum catches a damaged file up front.
@@ -286,8 +286,10 @@ public final class VaultIndex: @unchecked Sendable {
                 for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared)) }
                 var resolutions: [[Resolution]] = []
                 resolutions.reserveCapacity(count)
-                for _ in records {
+                for record in records {
                     let linkCount = try reader.count()
+                    // Each link has its resolution: a cache where the two disagree is rebuilt, not trusted.
+                    guard record.cachedLinkCount == linkCount else { throw BinaryReader.Corrupt() }
                     var links: [Resolution] = []
                     links.reserveCapacity(linkCount)
                     for _ in 0..<linkCount {

@@ -10,6 +10,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     private let mutex = NSLock()
     private var files: [String: [UInt8]] = [:]
     private var modified: [String: Int64] = [:]
+    private var changed: [String: Int64] = [:]
     private var folders: Set<String> = ["/"]
     private var heldLocks: Set<String> = []
     private var clock: Int64 = 1_000_000_000
@@ -59,7 +60,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         let path = MemoryFileSystem.normalized(path)
         return mutex.withLock {
             guard let bytes = files[path] else { return nil }
-            return FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0)
+            return FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0, changed: changed[path] ?? 0)
         }
     }
 
@@ -90,8 +91,11 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
             try makeFolders(VaultPaths.directory(of: destination))
             files[destination] = bytes
             modified[destination] = modified[from]
+            clock += 1
+            changed[destination] = clock
             files[from] = nil
             modified[from] = nil
+            changed[from] = nil
         }
     }
 
@@ -100,6 +104,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         mutex.withLock {
             files[path] = nil
             modified[path] = nil
+            changed[path] = nil
         }
     }
 
@@ -113,7 +118,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
                 let parts = relative.split(separator: "/")
                 guard let name = parts.last, !parts.contains(where: { $0.hasPrefix(".") }),
                       name.lowercased().hasSuffix(".md"), name.count > 3 else { return nil }
-                return (parts, FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0))
+                return (parts, FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0, changed: changed[path] ?? 0))
             }
         }
         // Depth-first with each folder's entries in name order: compare paths part by part.
@@ -157,6 +162,25 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         files[path] = bytes
         clock += 1
         modified[path] = clock
+        changed[path] = clock
+    }
+
+    /// Sets a file's modification time, as `touch -r` does on disk; like the disk, its change
+    /// time still moves.
+    public func setModified(_ path: String, to time: Int64) {
+        let path = MemoryFileSystem.normalized(path)
+        mutex.withLock {
+            guard files[path] != nil else { return }
+            modified[path] = time
+            clock += 1
+            changed[path] = clock
+        }
+    }
+
+    /// A file's modification time (tests restore it after an edit).
+    public func modificationTime(_ path: String) -> Int64? {
+        let path = MemoryFileSystem.normalized(path)
+        return mutex.withLock { modified[path] }
     }
 
     /// Called with the mutex held.

@@ -54,7 +54,8 @@ public struct POSIXFileSystem: FileSystem {
     public func stamp(_ path: String, relative: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(path: relative, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info))
+        return FileStamp(path: relative, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
+                         changed: POSIXFileSystem.changedNanoseconds(info))
     }
 
     /// Creates a folder and its parents.
@@ -181,7 +182,8 @@ public struct POSIXFileSystem: FileSystem {
                 entries.append((name, true, nil))
             case S_IFREG where isMarkdown:
                 let path = relative.isEmpty ? name : relative + "/" + name
-                entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info))))
+                entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
+                                                       changed: POSIXFileSystem.changedNanoseconds(info))))
             default:
                 continue
             }
@@ -208,6 +210,14 @@ public struct POSIXFileSystem: FileSystem {
         return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
         return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    static func changedNanoseconds(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        return Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+        return Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
     }
 
