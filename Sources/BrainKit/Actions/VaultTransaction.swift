@@ -17,6 +17,8 @@ public final class VaultTransaction {
     private var moves: [(from: String, to: String)] = []
     private var trashed: [String: String] = [:]
     private var openedIndex: VaultIndex?
+    /// The action's name, for the journal.
+    var actionName = "change"
     private var openedJournal: Journal?
 
     init(vault: Vault) {
@@ -160,18 +162,75 @@ public final class VaultTransaction {
                          to: after.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
+    /// Every file the staged change touches, with its contents before and after.
+    private var journalEntries: [ChangeJournal.Entry] {
+        var paths = order
+        for move in moves where !paths.contains(move.from) { paths.append(move.from) }
+        for move in moves where !paths.contains(move.to) { paths.append(move.to) }
+        return paths.compactMap { path in
+            let before = originals[path] ?? nil
+            let after = staged[path] ?? before
+            return before == after ? nil : ChangeJournal.Entry(path: path, before: before, after: after)
+        }
+    }
+
     /// Writes the staged changes: moves first, then new and changed files, then deletions.
-    /// On a failure what was written is put back, and the error is thrown.
+    ///
+    /// A change of more than one file first records an intent journal (`ChangeJournal`) in
+    /// `.brain/`, flushed to disk, so that a kill part-way is finished by the next command. On an
+    /// error what was written is put back at once; if even that fails, the journal is left marked
+    /// "back" for the next command. The journal goes when the change is whole.
     func commit() throws(ActionError) {
         let fileSystem = vault.fileSystem
-        var undo: [() -> Void] = []
-        func rollBack() { for step in undo.reversed() { step() } }
+        let entries = journalEntries
+        if entries.isEmpty { return }
+        var journal: ChangeJournal?
+        var journalPath: String?
+        // One file is replaced by one rename, which is atomic already; two or more need the journal.
+        if entries.count > 1 {
+            let planned = ChangeJournal(action: actionName, direction: .forward, entries: entries)
+            do {
+                let path = try vault.internalPath(ChangeJournal.path)
+                try fileSystem.writeAtomically(planned.encoded(), to: path, durable: true)
+                journal = planned
+                journalPath = path
+            } catch {
+                throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(error.description)); nothing was changed")
+            }
+        }
+        do {
+            try write()
+        } catch let failure {
+            // Put back what was written: every file to its contents before the change.
+            let undo = journal ?? ChangeJournal(action: actionName, direction: .back, entries: entries)
+            do {
+                try undo.apply(.back, in: vault)
+                if let journalPath { try? fileSystem.remove(journalPath, durable: true) }
+            } catch {
+                // The next command undoes it, if the journal can still say so.
+                if let journalPath {
+                    var back = undo
+                    back.direction = .back
+                    try? fileSystem.writeAtomically(back.encoded(), to: journalPath, durable: true)
+                }
+            }
+            throw failure
+        }
+        if let journalPath {
+            do { try fileSystem.remove(journalPath, durable: true) } catch {
+                warnings.append("the change is complete, but \(ChangeJournal.path) could not be removed: \(error.description)")
+            }
+        }
+    }
+
+    /// The staged moves, writes and deletions, in that order.
+    private func write() throws(ActionError) {
+        let fileSystem = vault.fileSystem
         do {
             var onDisk: [String: [UInt8]?] = originals
             for move in moves {
                 let from = try absolute(move.from), to = try absolute(move.to)
                 try fileSystem.move(from, to: to)
-                undo.append { try? fileSystem.move(to, to: from) }
                 onDisk[move.to] = .some(onDisk[move.from] ?? nil)
                 onDisk[move.from] = .some(nil)
             }
@@ -180,28 +239,21 @@ public final class VaultTransaction {
                 let current = onDisk[path] ?? nil
                 if current == bytes { continue }
                 let target = try absolute(path)
-                if let current {
+                if current != nil {
                     try fileSystem.writeAtomically(bytes, to: target, durable: true)
-                    undo.append { try? fileSystem.writeAtomically(current, to: target, durable: true) }
                 } else {
                     try fileSystem.createNew(bytes, at: target)
-                    undo.append { try? fileSystem.remove(target) }
                 }
             }
             for path in order {
-                guard let wanted = staged[path], wanted == nil, let current = onDisk[path] ?? nil else { continue }
-                let target = try absolute(path)
-                try fileSystem.remove(target)
-                undo.append { try? fileSystem.createNew(current, at: target) }
+                guard let wanted = staged[path], wanted == nil, onDisk[path] ?? nil != nil else { continue }
+                try fileSystem.remove(try absolute(path))
             }
         } catch let error as ActionError {
-            rollBack()
             throw error
         } catch let error as VaultError {
-            rollBack()
             throw ActionError(error)
         } catch {
-            rollBack()
             throw ActionError(.io, String(describing: error))
         }
     }

@@ -54,6 +54,17 @@ struct BinaryWriter {
         }
     }
 
+    /// Bytes with their length in front.
+    mutating func data(_ value: [UInt8]) {
+        uint(UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+
+    mutating func optionalData(_ value: [UInt8]?) {
+        bool(value != nil)
+        if let value { data(value) }
+    }
+
     mutating func optionalString(_ value: String?) {
         if let value {
             bool(true)
@@ -174,6 +185,16 @@ struct BinaryReader {
         let start = offset
         offset += length
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self)
+    }
+
+    mutating func data() throws(Corrupt) -> [UInt8] {
+        let length = try count()
+        defer { offset += length }
+        return Array(bytes[offset..<(offset + length)])
+    }
+
+    mutating func optionalData() throws(Corrupt) -> [UInt8]? {
+        try bool() ? try data() : nil
     }
 
     mutating func optionalString() throws(Corrupt) -> String? {

@@ -92,7 +92,7 @@ struct LazyParts: Sendable {
 extension NoteRecord {
     func encode(into writer: inout BinaryWriter) {
         writer.string(stamp.path)
-        writer.uint(UInt64(stamp.size))
+        writer.int(stamp.size)
         writer.int(Int(stamp.modified))
         writer.int(Int(stamp.changed))
         writer.byte(UInt8(NoteKind.allCases.firstIndex(of: kind)!))
@@ -174,7 +174,9 @@ extension NoteRecord {
     /// already vouched for them).
     static func decode(from reader: inout BinaryReader, buffer: CacheBuffer) throws(BinaryReader.Corrupt) -> NoteRecord {
         let path = try reader.string()
-        let size = try reader.bounded(Int(Int32.max))
+        // -1: a FIFO or device listed so that it is reported.
+        let size = try reader.int()
+        guard size >= -1, size <= Int(Int32.max) else { throw BinaryReader.Corrupt() }
         let modified = Int64(try reader.int())
         let changed = Int64(try reader.int())
         let kind = try enumValue(NoteKind.allCases, &reader)
@@ -200,7 +202,7 @@ extension NoteRecord {
         let count = try reader.count()
         var links: [Link] = []
         links.reserveCapacity(count)
-        let limit = size == .max ? Int(Int32.max) : size + 1
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let kind = try enumValue(Link.Kind.allCases, &reader)
             let target = try reader.string()
@@ -221,7 +223,7 @@ extension NoteRecord {
         let count = try reader.count()
         var tasks: [TaskItem] = []
         tasks.reserveCapacity(count)
-        let limit = size == .max ? Int(Int32.max) : size + 1
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let state = try enumValue(TaskItem.State.allCases, &reader)
             let text = try reader.string()
@@ -234,7 +236,7 @@ extension NoteRecord {
     static func decodeHeadings(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [Heading] {
         let count = try reader.count()
         var headings: [Heading] = []
-        let limit = size == .max ? Int(Int32.max) : size + 1
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let level = try reader.bounded(6, from: 1)
             let text = try reader.string()
@@ -246,7 +248,7 @@ extension NoteRecord {
     static func decodeDiagnostics(_ reader: inout BinaryReader, path: String, size: Int = .max) throws(BinaryReader.Corrupt) -> [Diagnostic] {
         let count = try reader.count()
         var diagnostics: [Diagnostic] = []
-        let limit = size == .max ? Int(Int32.max) : size + 1
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let line = try reader.bounded(limit, from: 1)
             let column = try reader.bounded(limit, from: 1)
@@ -261,7 +263,7 @@ extension NoteRecord {
         let count = try reader.count()
         var lines: [HabitLine] = []
         lines.reserveCapacity(count)
-        let limit = size == .max ? Int(Int32.max) : size + 1
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let habit = try reader.string()
             let label = try reader.optionalString()

@@ -57,10 +57,31 @@ public final class VaultIndex: @unchecked Sendable {
     /// `save: false` leaves the cache file untouched (read-only vaults).
     public static func open(_ vault: Vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
         var report = Report()
+        if vault.hasInterruptedChange {
+            // A multi-file change was cut short (or is being written right now): wait for the
+            // lock, then finish it, so the index never sees it half done.
+            do {
+                let lock = try VaultLock(vault: vault)
+                defer { withExtendedLifetime(lock) {} }
+                if let recovered = try vault.recoverInterruptedChange() { report.warnings.append(recovered) }
+            } catch {
+                report.warnings.append("an interrupted change could not be finished: \(error.description)")
+            }
+        }
         let files = vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
         report.files = files.count
         var cached: (records: [NoteRecord], resolutions: [[Resolution]])?
-        if rebuild {
+        var save = save
+        var useCache = !rebuild
+        do {
+            _ = try vault.internalPath(cachePath)
+        } catch {
+            // `.brain` or its cache folder points elsewhere: the index lives in memory only.
+            report.warnings.append("the index cache is not used: \(error.description)")
+            save = false
+            useCache = false
+        }
+        if !useCache {
             report.rebuilt = true
         } else {
             switch loadCache(vault) {
@@ -253,7 +274,7 @@ public final class VaultIndex: @unchecked Sendable {
     }
 
     private static func loadCache(_ vault: Vault) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
-        let path = VaultPaths.join(vault.root, cachePath)
+        guard let path = try? vault.internalPath(cachePath) else { return .failure(.missing) }
         guard vault.fileSystem.exists(path) else { return .failure(.missing) }
         guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
         let shared = CacheBuffer(bytes, vault: vault)
@@ -372,12 +393,16 @@ public final class VaultIndex: @unchecked Sendable {
         let headerEnd = VaultIndex.magic.count + 16
         let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[headerEnd...])) }
         for index in 0..<8 { bytes[VaultIndex.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
-        let folder = VaultPaths.join(vault.root, ".brain/cache")
-        let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
         let fileSystem = vault.fileSystem
+        guard let ignore = try? vault.internalPath(".brain/.gitignore"),
+              let folder = try? vault.internalPath(".brain/cache"),
+              let path = try? vault.internalPath(VaultIndex.cachePath) else { return }
         if !fileSystem.exists(ignore) { try? fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
         try? fileSystem.makeDirectories(folder)
-        try? fileSystem.writeAtomically(bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)
+        try? fileSystem.writeAtomically(bytes, to: path, durable: false)
+        // A reader killed while saving leaves its temporary file here; the folder is small, so
+        // clearing the ones whose writer is gone costs nothing.
+        TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
     }
 }
 

@@ -21,6 +21,23 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     }
     private var _failingWrites: Set<String> = []
 
+    /// Simulates a process killed part-way through a change: after this many more writes, moves or
+    /// removals, every further one fails (undo included), until it is set back to nil. The index
+    /// cache is not counted.
+    public var writesBeforeCrash: Int? {
+        get { mutex.withLock { _writesBeforeCrash } }
+        set { mutex.withLock { _writesBeforeCrash = newValue } }
+    }
+    private var _writesBeforeCrash: Int?
+
+    /// Called with the mutex held, before each change of a file.
+    private func countWrite(_ path: String) throws(VaultError) {
+        if path.contains("/.brain/cache/") { return }
+        guard let left = _writesBeforeCrash else { return }
+        if left <= 0 { throw .io(path: path, message: "simulated crash") }
+        _writesBeforeCrash = left - 1
+    }
+
     public init(files: [String: String] = [:]) {
         for (path, text) in files {
             try? write(Array(text.utf8), to: MemoryFileSystem.normalized(path))
@@ -70,13 +87,18 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
-        try write(bytes, to: MemoryFileSystem.normalized(path))
+        let path = MemoryFileSystem.normalized(path)
+        try locked { () throws(VaultError) in
+            try countWrite(path)
+            try store(bytes, at: path)
+        }
     }
 
     public func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
         try locked { () throws(VaultError) in
             if files[path] != nil || folders.contains(path) { throw .exists(path) }
+            try countWrite(path)
             try store(bytes, at: path)
         }
     }
@@ -88,6 +110,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
             if files[destination] != nil || folders.contains(destination) { throw .exists(destination) }
             guard let bytes = files[from] else { throw .io(path: from, message: "No such file or directory") }
             if _failingWrites.contains(destination) { throw .io(path: destination, message: "No space left on device") }
+            try countWrite(destination)
             try makeFolders(VaultPaths.directory(of: destination))
             files[destination] = bytes
             modified[destination] = modified[from]
@@ -99,12 +122,46 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func remove(_ path: String) throws(VaultError) {
+    public func remove(_ path: String, durable: Bool) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
-        mutex.withLock {
+        try locked { () throws(VaultError) in
+            if files[path] != nil { try countWrite(path) }
             files[path] = nil
             modified[path] = nil
             changed[path] = nil
+        }
+    }
+
+    /// Paths tests treat as symbolic links (the memory file system has none of its own).
+    public var symbolicLinks: Set<String> {
+        get { mutex.withLock { _symbolicLinks } }
+        set { mutex.withLock { _symbolicLinks = Set(newValue.map(MemoryFileSystem.normalized)) } }
+    }
+    private var _symbolicLinks: Set<String> = []
+
+    /// Process ids tests treat as gone (every other id runs).
+    public var finishedProcesses: Set<Int32> {
+        get { mutex.withLock { _finishedProcesses } }
+        set { mutex.withLock { _finishedProcesses = newValue } }
+    }
+    private var _finishedProcesses: Set<Int32> = []
+
+    public func isSymbolicLink(_ path: String) -> Bool {
+        let path = MemoryFileSystem.normalized(path)
+        return mutex.withLock { _symbolicLinks.contains(path) }
+    }
+
+    public func isProcessRunning(_ pid: Int32) -> Bool {
+        mutex.withLock { !_finishedProcesses.contains(pid) }
+    }
+
+    public func temporaryFiles(under root: String) -> [String] {
+        let root = MemoryFileSystem.normalized(root)
+        let prefix = root == "/" ? "/" : root + "/"
+        return mutex.withLock {
+            files.keys.filter { path in
+                path.hasPrefix(prefix) && TemporaryName.owner(of: path.split(separator: "/").last ?? "") != nil
+            }.sorted()
         }
     }
 
@@ -133,11 +190,19 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         let taken = mutex.withLock { heldLocks.insert(path).inserted }
         guard taken else { throw .lockTimeout(path) }
         if mutex.withLock({ files[path] == nil }) { try? write([], to: path) }
-        return MemoryLock { [weak self] in
+        let abandoned = mutex.withLock { abandonedLocks.removeValue(forKey: path) }
+        return MemoryLock(abandonedBy: abandoned) { [weak self] in
             guard let self else { return }
             _ = self.mutex.withLock { self.heldLocks.remove(path) }
         }
     }
+
+    /// Makes the lock at `path` look as if process `pid` was killed while holding it.
+    public func abandonLock(_ path: String, by pid: Int32) {
+        let path = MemoryFileSystem.normalized(path)
+        mutex.withLock { abandonedLocks[path] = pid }
+    }
+    private var abandonedLocks: [String: Int32] = [:]
 
     /// Whether any lock is held (tests check that actions release theirs).
     public var isLocked: Bool {
@@ -207,6 +272,10 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
 /// A lock of `MemoryFileSystem`, released on deinit.
 private final class MemoryLock: FileLock {
     private let release: () -> Void
-    init(release: @escaping () -> Void) { self.release = release }
+    let abandonedBy: Int32?
+    init(abandonedBy: Int32?, release: @escaping () -> Void) {
+        self.abandonedBy = abandonedBy
+        self.release = release
+    }
     deinit { release() }
 }
