@@ -74,7 +74,10 @@ public final class VaultTransaction {
         let fileSystem = vault.fileSystem
         var bytes: [UInt8]?
         if fileSystem.exists(absolute) {
-            do { bytes = try fileSystem.read(absolute) } catch { throw ActionError(error) }
+            do { bytes = try fileSystem.read(absolute) } catch {
+                if case .io(_, let message) = error { throw ActionError(.io, "\(path): \(message)", path: path) }
+                throw ActionError(error)
+            }
         }
         originals[path] = .some(bytes)
         return bytes

@@ -74,7 +74,8 @@ public final class VaultIndex: @unchecked Sendable {
         var save = save
         var useCache = !rebuild
         do {
-            _ = try vault.internalPath(cachePath)
+            // The folder must be the vault's own; a link in the cache file's place is only replaced.
+            _ = try vault.internalPath(VaultPaths.directory(of: cachePath))
         } catch {
             // `.brain` or its cache folder points elsewhere: the index lives in memory only.
             report.warnings.append("the index cache is not used: \(error.description)")
@@ -174,7 +175,9 @@ public final class VaultIndex: @unchecked Sendable {
                     results.set(index, NoteParser.parse(bytes, stamp: fresh, kind: kind))
                 } catch {
                     var record = NoteRecord(stamp: stamp, kind: kind, title: VaultPaths.stem(of: stamp.path))
-                    record.diagnostics = [Diagnostic(path: stamp.path, line: 1, column: 1, message: "cannot read: \(error)")]
+                    let reason: String
+                    if case VaultError.io(_, let message)? = error as? VaultError { reason = message } else { reason = "\(error)" }
+                    record.diagnostics = [Diagnostic(path: stamp.path, line: 1, column: 1, message: "cannot read: \(reason)")]
                     results.set(index, record)
                 }
             }
@@ -274,7 +277,11 @@ public final class VaultIndex: @unchecked Sendable {
     }
 
     private static func loadCache(_ vault: Vault) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
-        guard let path = try? vault.internalPath(cachePath) else { return .failure(.missing) }
+        guard (try? vault.internalPath(VaultPaths.directory(of: cachePath))) != nil else { return .failure(.missing) }
+        let path = VaultPaths.join(vault.root, cachePath)
+        if vault.fileSystem.isSymbolicLink(path) {
+            return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
+        }
         guard vault.fileSystem.exists(path) else { return .failure(.missing) }
         guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
         let shared = CacheBuffer(bytes, vault: vault)
@@ -395,8 +402,9 @@ public final class VaultIndex: @unchecked Sendable {
         for index in 0..<8 { bytes[VaultIndex.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
         let fileSystem = vault.fileSystem
         guard let ignore = try? vault.internalPath(".brain/.gitignore"),
-              let folder = try? vault.internalPath(".brain/cache"),
-              let path = try? vault.internalPath(VaultIndex.cachePath) else { return }
+              let folder = try? vault.internalPath(".brain/cache") else { return }
+        // Renamed into place: a symbolic link standing there is replaced, never followed.
+        let path = VaultPaths.join(vault.root, VaultIndex.cachePath)
         if !fileSystem.exists(ignore) { try? fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
         try? fileSystem.makeDirectories(folder)
         try? fileSystem.writeAtomically(bytes, to: path, durable: false)

@@ -77,9 +77,10 @@ public struct POSIXFileSystem: FileSystem {
     public func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
+        // The mode of the file being replaced; not of whatever a symbolic link there points to.
         var mode: mode_t = 0o644
         var existing = stat()
-        if stat(path, &existing) == 0 { mode = existing.st_mode & 0o7777 }
+        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG { mode = existing.st_mode & 0o7777 }
         let temporary = try writeTemporary(bytes, beside: path, mode: mode, durable: durable)
         guard rename(temporary, path) == 0 else {
             let message = POSIXFileSystem.errorText()
