@@ -119,6 +119,9 @@ public struct CreateNote: VaultAction {
         }
         guard !values.id.isEmpty else { throw ActionError(VaultError.unsafeName(title)) }
         let path = folder + "/" + values.id + ".md"
+        if let twin = transaction.twin(of: path) {
+            throw ActionError(.exists, "\(NameKey.shown(twin)) already exists and differs from \(path) only by Unicode normalisation or letter case (choose another title)", path: path)
+        }
         if try transaction.exists(path) {
             throw ActionError(.exists, "\(path) already exists; not overwriting it (choose another title)", path: path)
         }

@@ -45,9 +45,29 @@ public final class VaultTransaction {
         return journal
     }
 
-    /// Whether a file is at `path`, staged changes included.
+    /// Whether a file is at `path`, staged changes included, or a file whose name differs from
+    /// it only by Unicode normalisation or letter case (see `NameKey`): a second such file could
+    /// not be told apart from the first.
     public func exists(_ path: String) throws(ActionError) -> Bool {
-        try bytes(path) != nil
+        try bytes(path) != nil || twin(of: path) != nil
+    }
+
+    /// A file in `path`'s folder (on disk, or staged) whose name equals `path`'s by `NameKey` but
+    /// not byte for byte; `ignoring` is a file about to move away (a rename that changes only case).
+    func twin(of path: String, ignoring: String? = nil) -> String? {
+        let folder = VaultPaths.directory(of: path)
+        let name = String(path.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
+        let key = NameKey.of(name)
+        guard let absoluteFolder = try? vault.absolute(folder) else { return nil }
+        var candidates = vault.fileSystem.names(in: absoluteFolder).map { folder.isEmpty ? $0 : folder + "/" + $0 }
+        candidates += staged.compactMap { $0.value == nil ? nil : $0.key }.filter { VaultPaths.directory(of: $0) == folder }
+        for candidate in candidates {
+            if Array(candidate.utf8) == Array(path.utf8) || candidate == ignoring { continue }
+            if staged[candidate] == .some(nil) { continue }
+            let candidateName = String(candidate.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
+            if NameKey.of(candidateName) == key { return candidate }
+        }
+        return nil
     }
 
     /// The file at `path` as this change sees it (staged contents first); nil when there is none.
@@ -94,8 +114,12 @@ public final class VaultTransaction {
         try stage(document.bytes, at: path)
     }
 
-    /// Stages a new file; refuses when one exists (on disk or staged).
+    /// Stages a new file; refuses when one exists (on disk or staged), or one whose name differs
+    /// only by Unicode normalisation or letter case.
     public func create(_ text: String, at path: String) throws(ActionError) {
+        if let twin = twin(of: path) {
+            throw ActionError(.exists, "\(NameKey.shown(twin)) already exists and differs from \(path) only by Unicode normalisation or letter case; not making a second one", path: path)
+        }
         if try exists(path) { throw ActionError(.exists, "\(path) already exists; not overwriting it", path: path) }
         try stage(Array(text.utf8), at: path)
     }
@@ -103,7 +127,7 @@ public final class VaultTransaction {
     /// Stages a rename of a file; refuses to replace an existing one.
     public func move(_ from: String, to destination: String) throws(ActionError) {
         guard let bytes = try bytes(from) else { throw ActionError(.notFound, "\(from): no such file", path: from) }
-        if try exists(destination) {
+        if try self.bytes(destination) != nil || twin(of: destination, ignoring: from) != nil {
             throw ActionError(.exists, "\(destination) already exists; not overwriting it", path: destination)
         }
         _ = try original(destination)

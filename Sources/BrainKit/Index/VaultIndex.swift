@@ -38,6 +38,8 @@ public final class VaultIndex: @unchecked Sendable {
     private let recordByPath: [String: Int]
     /// Lower-cased habit file stems → the stem as written.
     let habitStems: [String: String]
+    /// Whether two files' paths differ only by Unicode normalisation (see `NameKey`).
+    let hasNormalisationTwins: Bool
 
     private init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
         self.vault = vault
@@ -48,6 +50,9 @@ public final class VaultIndex: @unchecked Sendable {
         byPath.reserveCapacity(records.count)
         for (index, record) in records.enumerated() { byPath[record.path] = index }
         recordByPath = byPath
+        // Swift compares strings by canonical equivalence: paths that differ only as NFC and NFD
+        // share one key, so fewer keys than records means such twins exist.
+        hasNormalisationTwins = byPath.count < records.count
         var habits: [String: String] = [:]
         for record in records where record.kind == .habit { habits[record.stem.lowercased()] = record.stem }
         habitStems = habits

@@ -24,6 +24,8 @@ public protocol FileSystem: Sendable {
     /// Removes a file; a missing one is not an error. `durable` also flushes the folder, so the
     /// removal survives a crash that follows (the intent journal needs it).
     func remove(_ path: String, durable: Bool) throws(VaultError)
+    /// The names in a folder (none when it does not exist), hidden ones included.
+    func names(in folder: String) -> [String]
     /// Whether `path` itself is a symbolic link (not followed).
     func isSymbolicLink(_ path: String) -> Bool
     /// Every file under `root` left by a write that never finished (see `TemporaryName`), hidden

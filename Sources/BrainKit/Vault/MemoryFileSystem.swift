@@ -146,6 +146,20 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     }
     private var _finishedProcesses: Set<Int32> = []
 
+    public func names(in folder: String) -> [String] {
+        let folder = MemoryFileSystem.normalized(folder)
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return mutex.withLock {
+            var names = Set<[UInt8]>()
+            for path in Array(files.keys) + Array(folders) where path.hasPrefix(prefix) {
+                let rest = path.utf8.dropFirst(prefix.utf8.count)
+                guard !rest.isEmpty, !rest.contains(UInt8(ascii: "/")) else { continue }
+                names.insert(Array(rest))
+            }
+            return names.map { String(decoding: $0, as: UTF8.self) }.sorted()
+        }
+    }
+
     public func isSymbolicLink(_ path: String) -> Bool {
         let path = MemoryFileSystem.normalized(path)
         return mutex.withLock { _symbolicLinks.contains(path) }

@@ -159,6 +159,22 @@ public struct POSIXFileSystem: FileSystem {
         if durable { POSIXFileSystem.syncFolder(VaultPaths.directory(of: path)) }
     }
 
+    public func names(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var result: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var length = 0
+                while length < bytes.count && bytes[length] != 0 { length += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
+            }
+            if name != "." && name != ".." { result.append(name) }
+        }
+        return result
+    }
+
     public func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
