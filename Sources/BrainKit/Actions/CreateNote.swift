@@ -89,6 +89,14 @@ public struct CreateNote: VaultAction {
     public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let title = self.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw ActionError(.invalidArgument, "a new \(kind.rawValue) needs a title") }
+        // The title becomes a `# heading` line and the address a `<url>` line of the body; every
+        // value is one line, so a line break could only forge a line (a milestone, a check-off).
+        try LineText.check(title, as: "title")
+        let fields: [(String, String?)] = [("area", area), ("every", every), ("unit", unit), ("cue", cue), ("stack", stack),
+                                           ("after", after), ("remind", remind), ("goal", goal), ("url", url),
+                                           ("parent", parent), ("template", template)]
+        for (field, value) in fields { if let value { try LineText.check(value, as: "--\(field) value") } }
+        for tag in tags { try LineText.check(tag, as: "tag") }
         let given = givenFields
         for (field, kinds) in CreateNote.fieldKinds where given.contains(field) && !kinds.contains(kind) {
             let names = kinds.map { $0.rawValue + "s" }.sorted().joined(separator: " and ")

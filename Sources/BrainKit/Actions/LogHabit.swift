@@ -51,6 +51,8 @@ public struct LogHabit: VaultAction {
         try DailyFile.checkLoggable(day, today: today)
         let journal = transaction.journal
         let habit = try journal.activeHabit(named: self.habit, on: day)
+        // The habit's id (its file name) is written into the line as `[[id]]`.
+        try LineText.check(habit.id, as: "habit's file name")
         let paused = habit.status == .paused || habit.paused.contains { $0.contains(day) }
         var outcome = Outcome(habit: HabitSummary(habit), date: day, path: nil, created: false, result: .absent,
                               before: nil, after: nil, text: nil, paused: paused)
