@@ -42,8 +42,9 @@ final class Session {
         let root = try VaultLocator.locate(explicit: arguments.value("vault"), environment: context.environment,
                                            currentDirectory: context.currentDirectory)
         let vault = Vault(root: root)
+        // A diagnostic already says `warning:` or `error:` after its place; no second prefix.
         for problem in vault.configDiagnostics {
-            warn(problem.description)
+            context.stderr.write(problem.description + "\n")
         }
         openedVault = vault
         return vault

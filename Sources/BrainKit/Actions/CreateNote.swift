@@ -89,6 +89,14 @@ public struct CreateNote: VaultAction {
     public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let title = self.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw ActionError(.invalidArgument, "a new \(kind.rawValue) needs a title") }
+        // The title becomes a `# heading` line and the address a `<url>` line of the body; every
+        // value is one line, so a line break could only forge a line (a milestone, a check-off).
+        try LineText.check(title, as: "title")
+        let fields: [(String, String?)] = [("area", area), ("every", every), ("unit", unit), ("cue", cue), ("stack", stack),
+                                           ("after", after), ("remind", remind), ("goal", goal), ("url", url),
+                                           ("parent", parent), ("template", template)]
+        for (field, value) in fields { if let value { try LineText.check(value, as: "--\(field) value") } }
+        for tag in tags { try LineText.check(tag, as: "tag") }
         let given = givenFields
         for (field, kinds) in CreateNote.fieldKinds where given.contains(field) && !kinds.contains(kind) {
             let names = kinds.map { $0.rawValue + "s" }.sorted().joined(separator: " and ")
@@ -105,8 +113,8 @@ public struct CreateNote: VaultAction {
         if let remind, !Habit.isClockTime(remind) {
             throw ActionError(.invalidArgument, "--remind takes a time HH:MM, not \"\(remind)\"")
         }
-        if let target, !target.isFinite || target < 0 {
-            throw ActionError(.invalidArgument, "--target must be a number of at least 0")
+        if let target, !target.isFinite || target < 0 || target > FieldReader.maximumNumber {
+            throw ActionError(.invalidArgument, "--target must be a number from 0 to 10^12")
         }
         values.due = due
         let folders = vault.config.folders
@@ -119,6 +127,9 @@ public struct CreateNote: VaultAction {
         }
         guard !values.id.isEmpty else { throw ActionError(VaultError.unsafeName(title)) }
         let path = folder + "/" + values.id + ".md"
+        if let twin = transaction.twin(of: path) {
+            throw ActionError(.exists, "\(NameKey.shown(twin)) already exists and differs from \(path) only by Unicode normalisation or letter case (choose another title)", path: path)
+        }
         if try transaction.exists(path) {
             throw ActionError(.exists, "\(path) already exists; not overwriting it (choose another title)", path: path)
         }

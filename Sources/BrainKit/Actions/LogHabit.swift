@@ -45,9 +45,14 @@ public struct LogHabit: VaultAction {
         case .skip(let reason?): try LineText.check(reason, as: "reason")
         default: break
         }
+        if case .done(let value?, _, _) = change, !(value.isFinite && abs(value) <= FieldReader.maximumNumber) {
+            throw ActionError(.invalidArgument, "the value must be a number of at most 10^12")
+        }
         try DailyFile.checkLoggable(day, today: today)
         let journal = transaction.journal
         let habit = try journal.activeHabit(named: self.habit, on: day)
+        // The habit's id (its file name) is written into the line as `[[id]]`.
+        try LineText.check(habit.id, as: "habit's file name")
         let paused = habit.status == .paused || habit.paused.contains { $0.contains(day) }
         // An error that drops a value of the habit or of the day is said here too, not only by validate.
         let files = [journal.paths[habit.id.lowercased()], journal.dailyPaths[day]].compactMap { $0 }

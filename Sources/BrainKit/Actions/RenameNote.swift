@@ -27,6 +27,8 @@ public struct RenameNote: VaultAction {
     }
 
     public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+        // The new title is written into the note's `# heading` line.
+        try LineText.check(newTitle, as: "new title")
         let index = transaction.index
         let position = try index.note(named: note)
         let plan: RenamePlan

@@ -30,9 +30,9 @@ public struct SetRestDay: VaultAction {
         if let reason { try LineText.check(reason, as: "reason") }
         try DailyFile.checkLoggable(day, today: today)
         var (document, path, created) = try DailyFile.open(day, in: transaction)
-        let before = document.text
+        let before = document.bytes
         DailyEditor.setRest(rest, reason: reason, in: &document)
-        let changed = document.text != before
+        let changed = document.bytes != before
         if changed || created { try transaction.write(document, to: path) }
         return Outcome(date: day, rest: rest, reason: reason, path: path, created: created, changed: changed)
     }

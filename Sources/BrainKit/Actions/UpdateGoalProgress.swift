@@ -44,8 +44,8 @@ public struct UpdateGoalProgress: VaultAction {
         case .set(let value): after = value
         case .add(let delta): after = (before ?? 0) + delta
         }
-        guard after.isFinite, after >= 0 else {
-            throw ActionError(.invalidArgument, "the goal's current value must be a number of at least 0, not \(HabitLine.format(after))")
+        guard after.isFinite, after >= 0, after <= FieldReader.maximumNumber else {
+            throw ActionError(.invalidArgument, "the goal's current value must be a number from 0 to 10^12, not \(HabitLine.format(after))")
         }
         if model.target == nil {
             transaction.warnings.append("\(record.path) has no target:, so progress is not measured against one; "

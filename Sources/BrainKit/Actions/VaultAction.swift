@@ -61,15 +61,38 @@ public struct ActionResult<Outcome: Codable & Sendable>: Codable, Sendable {
 extension Vault {
     /// Carries out `action` under the vault lock: plans it in full, then writes every staged
     /// change (or, on a failure, none). `dryRun` plans without writing.
+    ///
+    /// Before planning, under the lock, it finishes a multi-file change that a killed process left
+    /// half written (see `ChangeJournal`) and clears temporary files of writers that are gone.
     public func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws(ActionError) -> ActionResult<Action.Outcome> {
         let lock: VaultLock
         do { lock = try VaultLock(vault: self) } catch { throw ActionError(error) }
         defer { withExtendedLifetime(lock) {} }
         let transaction = VaultTransaction(vault: self)
+        transaction.actionName = action.name
+        do {
+            if let recovered = try recoverInterruptedChange() { transaction.warnings.append(recovered) }
+        } catch {
+            throw ActionError(.io, "an interrupted change could not be finished (\(error.description)); nothing else was done")
+        }
+        clearStaleTemporaryFiles(lockAbandoned: lock.abandonedBy != nil)
         let outcome = try action.plan(transaction)
         let changes = transaction.changes
         if !dryRun { try transaction.commit() }
         return ActionResult(action: action.name, dryRun: dryRun, outcome: outcome, changes: changes,
                             warnings: transaction.warnings, notices: transaction.notices)
+    }
+}
+
+extension Vault {
+    /// Removes temporary files whose writer is gone: everywhere in the vault when the last lock
+    /// holder was killed (it may have been writing anywhere), else only in `.brain/cache/`, where
+    /// readers save the index without the lock.
+    func clearStaleTemporaryFiles(lockAbandoned: Bool) {
+        if lockAbandoned {
+            TemporaryFiles.clean(in: root, fileSystem: fileSystem)
+        } else if let folder = try? internalPath(".brain/cache") {
+            TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
+        }
     }
 }

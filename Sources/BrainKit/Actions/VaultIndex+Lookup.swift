@@ -12,7 +12,12 @@ extension VaultIndex {
             if let suggestion = Suggestion.closest(to: name, in: candidates) { message += "; did you mean \"\(suggestion)\"?" }
             throw ActionError(.notFound, message)
         }
-        let list = matches.map { "  " + records[$0].path }.joined(separator: "\n")
+        let list = matches.map { "  " + NameKey.shown(records[$0].path) }.joined(separator: "\n")
+        let keys = Set(matches.map { NameKey.of(records[$0].path) })
+        if keys.count == 1 {
+            // Names that differ only by normalisation or case: no path typed can choose one.
+            throw ActionError(.ambiguous, "\"\(name)\" is ambiguous; these files differ only by Unicode normalisation or letter case:\n\(list)\nrename one of them (for example with mv) so that each name is unique")
+        }
         throw ActionError(.ambiguous, "\"\(name)\" is ambiguous; it could be:\n\(list)\nname it by path to choose one")
     }
 }

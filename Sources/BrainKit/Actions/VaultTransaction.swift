@@ -17,6 +17,8 @@ public final class VaultTransaction {
     private var moves: [(from: String, to: String)] = []
     private var trashed: [String: String] = [:]
     private var openedIndex: VaultIndex?
+    /// The action's name, for the journal.
+    var actionName = "change"
     private var openedJournal: Journal?
 
     init(vault: Vault) {
@@ -43,9 +45,29 @@ public final class VaultTransaction {
         return journal
     }
 
-    /// Whether a file is at `path`, staged changes included.
+    /// Whether a file is at `path`, staged changes included, or a file whose name differs from
+    /// it only by Unicode normalisation or letter case (see `NameKey`): a second such file could
+    /// not be told apart from the first.
     public func exists(_ path: String) throws(ActionError) -> Bool {
-        try bytes(path) != nil
+        try bytes(path) != nil || twin(of: path) != nil
+    }
+
+    /// A file in `path`'s folder (on disk, or staged) whose name equals `path`'s by `NameKey` but
+    /// not byte for byte; `ignoring` is a file about to move away (a rename that changes only case).
+    func twin(of path: String, ignoring: String? = nil) -> String? {
+        let folder = VaultPaths.directory(of: path)
+        let name = String(path.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
+        let key = NameKey.of(name)
+        guard let absoluteFolder = try? vault.absolute(folder) else { return nil }
+        var candidates = vault.fileSystem.names(in: absoluteFolder).map { folder.isEmpty ? $0 : folder + "/" + $0 }
+        candidates += staged.compactMap { $0.value == nil ? nil : $0.key }.filter { VaultPaths.directory(of: $0) == folder }
+        for candidate in candidates {
+            if Array(candidate.utf8) == Array(path.utf8) || candidate == ignoring { continue }
+            if staged[candidate] == .some(nil) { continue }
+            let candidateName = String(candidate.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
+            if NameKey.of(candidateName) == key { return candidate }
+        }
+        return nil
     }
 
     /// The file at `path` as this change sees it (staged contents first); nil when there is none.
@@ -72,7 +94,10 @@ public final class VaultTransaction {
         let fileSystem = vault.fileSystem
         var bytes: [UInt8]?
         if fileSystem.exists(absolute) {
-            do { bytes = try fileSystem.read(absolute) } catch { throw ActionError(error) }
+            do { bytes = try fileSystem.read(absolute) } catch {
+                if case .io(_, let message) = error { throw ActionError(.io, "\(path): \(message)", path: path) }
+                throw ActionError(error)
+            }
         }
         originals[path] = .some(bytes)
         return bytes
@@ -86,11 +111,15 @@ public final class VaultTransaction {
 
     /// Stages `document` as the new contents of `path` (a new file when there is none).
     public func write(_ document: Document, to path: String) throws(ActionError) {
-        try stage(Array(document.text.utf8), at: path)
+        try stage(document.bytes, at: path)
     }
 
-    /// Stages a new file; refuses when one exists (on disk or staged).
+    /// Stages a new file; refuses when one exists (on disk or staged), or one whose name differs
+    /// only by Unicode normalisation or letter case.
     public func create(_ text: String, at path: String) throws(ActionError) {
+        if let twin = twin(of: path) {
+            throw ActionError(.exists, "\(NameKey.shown(twin)) already exists and differs from \(path) only by Unicode normalisation or letter case; not making a second one", path: path)
+        }
         if try exists(path) { throw ActionError(.exists, "\(path) already exists; not overwriting it", path: path) }
         try stage(Array(text.utf8), at: path)
     }
@@ -98,7 +127,7 @@ public final class VaultTransaction {
     /// Stages a rename of a file; refuses to replace an existing one.
     public func move(_ from: String, to destination: String) throws(ActionError) {
         guard let bytes = try bytes(from) else { throw ActionError(.notFound, "\(from): no such file", path: from) }
-        if try exists(destination) {
+        if try self.bytes(destination) != nil || twin(of: destination, ignoring: from) != nil {
             throw ActionError(.exists, "\(destination) already exists; not overwriting it", path: destination)
         }
         _ = try original(destination)
@@ -160,18 +189,75 @@ public final class VaultTransaction {
                          to: after.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
+    /// Every file the staged change touches, with its contents before and after.
+    private var journalEntries: [ChangeJournal.Entry] {
+        var paths = order
+        for move in moves where !paths.contains(move.from) { paths.append(move.from) }
+        for move in moves where !paths.contains(move.to) { paths.append(move.to) }
+        return paths.compactMap { path in
+            let before = originals[path] ?? nil
+            let after = staged[path] ?? before
+            return before == after ? nil : ChangeJournal.Entry(path: path, before: before, after: after)
+        }
+    }
+
     /// Writes the staged changes: moves first, then new and changed files, then deletions.
-    /// On a failure what was written is put back, and the error is thrown.
+    ///
+    /// A change of more than one file first records an intent journal (`ChangeJournal`) in
+    /// `.brain/`, flushed to disk, so that a kill part-way is finished by the next command. On an
+    /// error what was written is put back at once; if even that fails, the journal is left marked
+    /// "back" for the next command. The journal goes when the change is whole.
     func commit() throws(ActionError) {
         let fileSystem = vault.fileSystem
-        var undo: [() -> Void] = []
-        func rollBack() { for step in undo.reversed() { step() } }
+        let entries = journalEntries
+        if entries.isEmpty { return }
+        var journal: ChangeJournal?
+        var journalPath: String?
+        // One file is replaced by one rename, which is atomic already; two or more need the journal.
+        if entries.count > 1 {
+            let planned = ChangeJournal(action: actionName, direction: .forward, entries: entries)
+            do {
+                let path = try vault.internalPath(ChangeJournal.path)
+                try fileSystem.writeAtomically(planned.encoded(), to: path, durable: true)
+                journal = planned
+                journalPath = path
+            } catch {
+                throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(error.description)); nothing was changed")
+            }
+        }
+        do {
+            try write()
+        } catch let failure {
+            // Put back what was written: every file to its contents before the change.
+            let undo = journal ?? ChangeJournal(action: actionName, direction: .back, entries: entries)
+            do {
+                try undo.apply(.back, in: vault)
+                if let journalPath { try? fileSystem.remove(journalPath, durable: true) }
+            } catch {
+                // The next command undoes it, if the journal can still say so.
+                if let journalPath {
+                    var back = undo
+                    back.direction = .back
+                    try? fileSystem.writeAtomically(back.encoded(), to: journalPath, durable: true)
+                }
+            }
+            throw failure
+        }
+        if let journalPath {
+            do { try fileSystem.remove(journalPath, durable: true) } catch {
+                warnings.append("the change is complete, but \(ChangeJournal.path) could not be removed: \(error.description)")
+            }
+        }
+    }
+
+    /// The staged moves, writes and deletions, in that order.
+    private func write() throws(ActionError) {
+        let fileSystem = vault.fileSystem
         do {
             var onDisk: [String: [UInt8]?] = originals
             for move in moves {
                 let from = try absolute(move.from), to = try absolute(move.to)
                 try fileSystem.move(from, to: to)
-                undo.append { try? fileSystem.move(to, to: from) }
                 onDisk[move.to] = .some(onDisk[move.from] ?? nil)
                 onDisk[move.from] = .some(nil)
             }
@@ -180,28 +266,21 @@ public final class VaultTransaction {
                 let current = onDisk[path] ?? nil
                 if current == bytes { continue }
                 let target = try absolute(path)
-                if let current {
+                if current != nil {
                     try fileSystem.writeAtomically(bytes, to: target, durable: true)
-                    undo.append { try? fileSystem.writeAtomically(current, to: target, durable: true) }
                 } else {
                     try fileSystem.createNew(bytes, at: target)
-                    undo.append { try? fileSystem.remove(target) }
                 }
             }
             for path in order {
-                guard let wanted = staged[path], wanted == nil, let current = onDisk[path] ?? nil else { continue }
-                let target = try absolute(path)
-                try fileSystem.remove(target)
-                undo.append { try? fileSystem.createNew(current, at: target) }
+                guard let wanted = staged[path], wanted == nil, onDisk[path] ?? nil != nil else { continue }
+                try fileSystem.remove(try absolute(path))
             }
         } catch let error as ActionError {
-            rollBack()
             throw error
         } catch let error as VaultError {
-            rollBack()
             throw ActionError(error)
         } catch {
-            rollBack()
             throw ActionError(.io, String(describing: error))
         }
     }

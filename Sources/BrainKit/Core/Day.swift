@@ -8,6 +8,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
     public let ordinal: Int
 
+    /// The first and last days a file can name (years 1 to 9999).
+    public static let earliest = Day(year: 1, month: 1, day: 1)!
+    public static let latest = Day(year: 9999, month: 12, day: 31)!
+
     public init(ordinal: Int) {
         self.ordinal = ordinal
     }

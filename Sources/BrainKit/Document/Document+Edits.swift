@@ -17,7 +17,7 @@ extension Document {
             return
         }
         let lineIndex = span.line - 1
-        let line = Array(lines[lineIndex].utf8)
+        let line = Array(lineBytes(lineIndex))
         let colonEnd = min(span.colonEnd, line.count)
         let newLine: [UInt8]
         if let inline = span.inlineValue, span.lastLine == span.line, inline.upperBound <= line.count {
@@ -35,7 +35,7 @@ extension Document {
             if rest.first != UInt8(ascii: "#") { rest = [] }
             newLine = Array(line[..<colonEnd]) + Array(" \(rendered)".utf8) + (rest.isEmpty ? [] : [32] + Array(rest))
         }
-        replaceLines(lineIndex..<max(lineIndex + 1, span.lastLine), with: [String(decoding: newLine, as: UTF8.self)])
+        replaceLines(lineIndex..<max(lineIndex + 1, span.lastLine), withBytes: [newLine])
     }
 
     /// Removes a top-level front-matter key with all the lines of its value.
@@ -88,9 +88,22 @@ extension Document {
 
     // MARK: - Helpers
 
+    /// Replaces the 1-based file line `line` with bytes (a line of a file that is not all UTF-8
+    /// keeps its other bytes); out of range changes nothing.
+    mutating func replaceLine(_ line: Int, withBytes newBytes: [UInt8]) {
+        guard line >= 1, line <= lineCount else { return }
+        replaceLines((line - 1)..<line, withBytes: [newBytes])
+    }
+
     /// Replaces whole lines `range` (0-based) with `newLines`, each written with the file's line ending.
     mutating func replaceLines(_ range: Range<Int>, with newLines: [String]) {
-        var bytes = Array(text.utf8)
+        replaceLines(range, withBytes: newLines.map { Array($0.utf8) })
+    }
+
+    /// Replaces whole lines `range` (0-based) with lines given as bytes. Only the bytes of those
+    /// lines change: the rest of the file is spliced around them as it was.
+    mutating func replaceLines(_ range: Range<Int>, withBytes newLines: [[UInt8]]) {
+        var bytes = self.bytes
         let ending = Array(lineEnding.rawValue.utf8)
         let count = lineCount
         let lower = min(range.lowerBound, count)
@@ -104,13 +117,13 @@ extension Document {
             // Pure insertion before line `lower`.
             if lower < count {
                 start = lineStarts[lower]
-                for line in newLines { insertion += Array(line.utf8) + ending }
+                for line in newLines { insertion += line + ending }
             } else {
                 start = bytes.count
                 if openEnd {
-                    for line in newLines { insertion += ending + Array(line.utf8) }
+                    for line in newLines { insertion += ending + line }
                 } else {
-                    for line in newLines { insertion += Array(line.utf8) + ending }
+                    for line in newLines { insertion += line + ending }
                 }
             }
             end = start
@@ -119,7 +132,7 @@ extension Document {
             let reachesOpenEnd = openEnd && upper == count
             end = reachesOpenEnd ? bytes.count : lineStarts.count > upper ? lineStarts[upper] : bytes.count
             for (index, line) in newLines.enumerated() {
-                insertion += Array(line.utf8)
+                insertion += line
                 if !(reachesOpenEnd && index == newLines.count - 1) { insertion += ending }
             }
             if newLines.isEmpty, reachesOpenEnd, lower > 0 {
@@ -128,7 +141,7 @@ extension Document {
             }
         }
         bytes.replaceSubrange(start..<end, with: insertion)
-        replaceText(String(decoding: bytes, as: UTF8.self))
+        replaceBytes(bytes)
     }
 
     /// Splits text given for one line into lines at its line breaks.

@@ -1,23 +1,26 @@
 /// A Markdown file with optional front-matter, kept byte for byte.
 ///
-/// The document holds the original text and the spans of what was parsed, so an
-/// edit rewrites only the lines it must and `text` always serialises the file exactly.
+/// The document holds the file's bytes and the spans of what was parsed, so an edit rewrites
+/// only the lines it must and `bytes` always serialises the file exactly — invalid UTF-8
+/// included: bytes outside an edited line are never decoded and re-encoded.
 public struct Document: Sendable, Hashable {
-    /// The exact current text of the file.
-    public private(set) var text: String
+    /// The exact current bytes of the file.
+    public private(set) var bytes: [UInt8]
+    /// Whether `bytes` are valid UTF-8 (then `text` holds them exactly).
+    public private(set) var isValidUTF8 = true
     /// The front-matter keys in written order; empty when there is none.
     public private(set) var frontMatter = YAMLMap()
     /// Whether the file starts with a closed `---` front-matter block.
     public private(set) var hasFrontMatter = false
     /// 1-based file line where the body starts.
     public private(set) var bodyStartLine = 1
-    /// UTF-8 byte offset of the body in `text`.
+    /// UTF-8 byte offset of the body in `bytes`.
     public private(set) var bodyStartOffset = 0
     /// The file's line ending, from its first line break (LF when it has none).
     public private(set) var lineEnding = LineEnding.lf
 
     var parseDiagnostics: [Diagnostic] = []
-    /// Problems of the bytes the document was read from (invalid UTF-8); kept across edits.
+    /// Where the bytes are not UTF-8, one diagnostic per line.
     var encodingDiagnostics: [Diagnostic] = []
     var spans: [YAMLReader.KeySpan] = []
     var bomLength = 0
@@ -25,36 +28,26 @@ public struct Document: Sendable, Hashable {
     var lineStarts: [Int] = []
     /// Byte offset where each line's content ends (before `\r\n` or `\n`).
     var lineContentEnds: [Int] = []
-    var byteCount = 0
+    var byteCount: Int { bytes.count }
+    /// The decoded text, kept when the bytes are valid UTF-8 so that lines can be slices of it.
+    private var validText: String?
 
     /// Reads a document from text; never fails, problems go to `diagnostics`.
     public init(text: String) {
-        self.text = text
+        self.bytes = Array(text.utf8)
         reparse()
     }
 
-    /// Reads a document from bytes; invalid UTF-8 is replaced with U+FFFD and reported.
+    /// Reads a document from bytes; invalid UTF-8 is reported in `diagnostics`, shown as U+FFFD
+    /// in `text` and `lines`, and kept as it is in `bytes`.
     public init(bytes: [UInt8]) {
-        if let valid = String(validating: bytes, as: UTF8.self) {
-            self.text = valid
-        } else {
-            let text = String(decoding: bytes, as: UTF8.self)
-            self.text = text
-            var first = 0
-            for (a, b) in zip(text.utf8, bytes) {
-                if a != b { break }
-                first += 1
-            }
-            var line = 1
-            var lineStart = 0
-            for (index, byte) in bytes[..<min(first, bytes.count)].enumerated() where byte == 10 {
-                line += 1
-                lineStart = index + 1
-            }
-            encodingDiagnostics = [Diagnostic(line: line, column: first - lineStart + 1,
-                                              message: "invalid UTF-8; the bad bytes were replaced with U+FFFD")]
-        }
+        self.bytes = bytes
         reparse()
+    }
+
+    /// The file as text (invalid UTF-8 shown as U+FFFD; `bytes` keeps it as it is).
+    public var text: String {
+        validText ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// All problems found in the file; `path` is nil, the caller attaches it.
@@ -62,8 +55,11 @@ public struct Document: Sendable, Hashable {
 
     /// The text after the front-matter (after the BOM when there is no front-matter).
     public var body: Substring {
-        let utf8 = text.utf8
-        return text[utf8.index(utf8.startIndex, offsetBy: bodyStartOffset)...]
+        if let validText {
+            let utf8 = validText.utf8
+            return validText[utf8.index(utf8.startIndex, offsetBy: bodyStartOffset)...]
+        }
+        return Substring(String(decoding: bytes[bodyStartOffset...], as: UTF8.self))
     }
 
     /// Where a top-level front-matter key is written.
@@ -73,30 +69,40 @@ public struct Document: Sendable, Hashable {
 
     /// The file's lines without their endings (and without the BOM); a final line break starts no new line.
     public var lines: [Substring] {
-        let utf8 = text.utf8
-        return zip(lineStarts, lineContentEnds).map { start, end in
-            text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+        if let validText {
+            let utf8 = validText.utf8
+            return zip(lineStarts, lineContentEnds).map { start, end in
+                validText[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            }
         }
+        return lineStarts.indices.map { Substring(String(decoding: lineBytes($0), as: UTF8.self)) }
+    }
+
+    /// The bytes of the 0-based line `index`, without its ending.
+    func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[lineStarts[index]..<lineContentEnds[index]]
     }
 
     /// Number of lines, as in `lines`.
     public var lineCount: Int { lineStarts.count }
 
-    public static func == (lhs: Document, rhs: Document) -> Bool { lhs.text == rhs.text }
+    public static func == (lhs: Document, rhs: Document) -> Bool { lhs.bytes == rhs.bytes }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 
     // MARK: - Parsing
 
-    /// Swaps in edited text and re-parses, so every property reflects the new text.
-    mutating func replaceText(_ newText: String) {
-        text = newText
+    /// Swaps in edited bytes and re-parses, so every property reflects them.
+    mutating func replaceBytes(_ newBytes: [UInt8]) {
+        bytes = newBytes
         reparse()
     }
 
     mutating func reparse() {
-        let bytes = Array(text.utf8)
-        byteCount = bytes.count
+        let bytes = self.bytes
+        validText = String(validating: bytes, as: UTF8.self)
+        isValidUTF8 = validText != nil
+        encodingDiagnostics = isValidUTF8 ? [] : UTF8Check.diagnostics(bytes)
         bomLength = bytes.withUnsafeBufferPointer { FrontMatterSplitter.bomLength($0) }
         lineEnding = .lf
         lineStarts = []

@@ -30,6 +30,8 @@ struct YAMLParser {
     var index = 0
     var diagnostics: [Diagnostic] = []
     var result = YAMLMap()
+    /// The top-level keys read so far.
+    var topKeys = Set<String>()
     var spans: [YAMLReader.KeySpan] = []
     /// Last line that held part of a value; trailing blank and comment lines are not counted.
     var lastConsumed = -1
@@ -163,9 +165,11 @@ struct YAMLParser {
                 }
                 lastConsumed = entryLine
                 var map = result
+                var seen = topKeys
                 result = YAMLMap()
-                defer { result = map }
-                try parseMapEntry(into: &map, indent: top, topLevel: true)
+                topKeys = []
+                defer { result = map; topKeys = seen }
+                try parseMapEntry(into: &map, seen: &seen, indent: top, topLevel: true)
             } catch let error as ParseError {
                 diagnostics.append(diagnostic(at: error.offset, error.message))
                 recover(from: entryLine + 1, topIndent: top)
@@ -241,16 +245,18 @@ struct YAMLParser {
         defer { depth -= 1 }
         if depth > Self.maxDepth { throw ParseError(offset: position(of: index), message: "nested too deeply") }
         var map = YAMLMap()
+        var seen = Set<String>()
         while let line = try nextSignificant() {
             let lineIndent = indent(of: line)
             if lineIndent < n || isDocumentMarker(line) { break }
             if lineIndent > n { throw ParseError(offset: position(of: line), message: "unexpected indentation") }
-            try parseMapEntry(into: &map, indent: n, topLevel: false)
+            try parseMapEntry(into: &map, seen: &seen, indent: n, topLevel: false)
         }
         return map
     }
 
-    mutating func parseMapEntry(into map: inout YAMLMap, indent n: Int, topLevel: Bool) throws {
+    /// `seen` holds the map's keys, so finding a duplicate costs the same for the 100,000th key as for the first.
+    mutating func parseMapEntry(into map: inout YAMLMap, seen: inout Set<String>, indent n: Int, topLevel: Bool) throws {
         let line = index
         let start = position(of: line)
         let end = lines[line].end
@@ -269,14 +275,14 @@ struct YAMLParser {
         let key: String
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             var p = start
-            key = try readQuoted(at: &p)
+            key = try readQuoted(at: &p, parentIndent: n)
         } else {
             var keyEnd = colon
             while keyEnd > start, isSpace(bytes[keyEnd - 1]) { keyEnd -= 1 }
             key = String(decoding: bytes[start..<keyEnd], as: UTF8.self)
         }
         if key.isEmpty { throw ParseError(offset: start, message: "empty key") }
-        let duplicate = map[key] != nil
+        let duplicate = !seen.insert(key).inserted
         if duplicate {
             diagnostics.append(diagnostic(at: start, "duplicate key \"\(key)\"; the first one is kept"))
         }
@@ -371,7 +377,7 @@ struct YAMLParser {
             try expectLineEnd(after: &p)
             return (value, lineIndex(of: p) == line ? valueStart..<trimmedEnd(p, from: valueStart) : nil)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let text = try readQuoted(at: &p)
+            let text = try readQuoted(at: &p, parentIndent: n)
             let closing = p
             try expectLineEnd(after: &p)
             return (.string(text), lineIndex(of: closing) == line ? valueStart..<closing : nil)
@@ -554,7 +560,10 @@ struct YAMLParser {
     // MARK: - Quoted scalars
 
     /// Reads a single- or double-quoted scalar starting at `p` (the quote); leaves `p` after the closing quote.
-    func readQuoted(at p: inout Int) throws -> String {
+    /// A quoted scalar may continue on lines indented past `parentIndent` (YAML's rule); a line that is
+    /// not means the quote was never closed, and that is reported at the opening quote, not at
+    /// whatever quote further down would otherwise close it.
+    func readQuoted(at p: inout Int, parentIndent: Int) throws -> String {
         let quote = bytes[p]
         let open = p
         let double = quote == UInt8(ascii: "\"")
@@ -584,6 +593,9 @@ struct YAMLParser {
                     else if bytes[p] == 10 { p += 1; breaks += 1 }
                     else if isSpace(bytes[p]) { p += 1 }
                     else { break }
+                }
+                if p < bytes.count, p - lines[lineIndex(of: p)].start <= parentIndent {
+                    throw ParseError(offset: open, message: "unterminated quoted string")
                 }
                 if breaks == 1 { out.append(32) } else { out.append(contentsOf: repeatElement(10, count: breaks - 1)) }
                 continue
@@ -690,7 +702,7 @@ struct YAMLParser {
         switch bytes[p] {
         case UInt8(ascii: "["): return try parseFlowSequence(at: &p)
         case UInt8(ascii: "{"): return .map(try parseFlowMap(at: &p))
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try readQuoted(at: &p))
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try readQuoted(at: &p, parentIndent: flowParentIndent))
         default:
             let start = p
             let end = flowPlainEnd(from: p)
@@ -808,6 +820,7 @@ struct YAMLParser {
         defer { depth -= 1 }
         p += 1
         var map = YAMLMap()
+        var seen = Set<String>()
         while true {
             try skipFlow(&p, open: open)
             guard p < bytes.count else { throw ParseError(offset: open, message: "unterminated flow map; expected `}`") }
@@ -815,7 +828,7 @@ struct YAMLParser {
             let keyStart = p
             let key: String
             if bytes[p] == UInt8(ascii: "\"") || bytes[p] == UInt8(ascii: "'") {
-                key = try readQuoted(at: &p)
+                key = try readQuoted(at: &p, parentIndent: flowParentIndent)
             } else {
                 try refuseNodeProperties(at: p)
                 if bytes[p] == UInt8(ascii: "[") || bytes[p] == UInt8(ascii: "{") {
@@ -838,7 +851,7 @@ struct YAMLParser {
                     try skipFlow(&p, open: open)
                 }
             }
-            if map[key] != nil {
+            if !seen.insert(key).inserted {
                 diagnostics.append(diagnostic(at: keyStart, "duplicate key \"\(key)\"; the first one is kept"))
             } else {
                 map.entries.append(.init(key: key, value: value))

@@ -54,6 +54,17 @@ struct BinaryWriter {
         }
     }
 
+    /// Bytes with their length in front.
+    mutating func data(_ value: [UInt8]) {
+        uint(UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+
+    mutating func optionalData(_ value: [UInt8]?) {
+        bool(value != nil)
+        if let value { data(value) }
+    }
+
     mutating func optionalString(_ value: String?) {
         if let value {
             bool(true)
@@ -130,6 +141,21 @@ struct BinaryReader {
         return Int(value)
     }
 
+    /// A whole number from `low` through `high`: anything else (including what does not fit in an
+    /// `Int`) is corruption, never a trap.
+    mutating func bounded(_ high: Int, from low: Int = 0) throws(Corrupt) -> Int {
+        let value = try uint()
+        guard value >= UInt64(low), value <= UInt64(high) else { throw Corrupt() }
+        return Int(value)
+    }
+
+    /// A day of the calendar BrainKit reads (years 1 to 9999).
+    mutating func day() throws(Corrupt) -> Day {
+        let ordinal = try int()
+        guard ordinal >= Day.earliest.ordinal, ordinal <= Day.latest.ordinal else { throw Corrupt() }
+        return Day(ordinal: ordinal)
+    }
+
     mutating func bool() throws(Corrupt) -> Bool {
         guard offset < bytes.count else { throw Corrupt() }
         defer { offset += 1 }
@@ -159,6 +185,16 @@ struct BinaryReader {
         let start = offset
         offset += length
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self)
+    }
+
+    mutating func data() throws(Corrupt) -> [UInt8] {
+        let length = try count()
+        defer { offset += length }
+        return Array(bytes[offset..<(offset + length)])
+    }
+
+    mutating func optionalData() throws(Corrupt) -> [UInt8]? {
+        try bool() ? try data() : nil
     }
 
     mutating func optionalString() throws(Corrupt) -> String? {
@@ -202,7 +238,7 @@ extension YAMLValue {
         case 3: return .int(try reader.int())
         case 4: return .double(try reader.double())
         case 5: return .string(try reader.string())
-        case 6: return .date(Day(ordinal: try reader.int()))
+        case 6: return .date(try reader.day())
         case 7:
             let count = try reader.count()
             var items: [YAMLValue] = []

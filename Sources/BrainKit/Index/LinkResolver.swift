@@ -22,6 +22,8 @@ struct LinkResolver {
     private var byPath: [String: Int] = [:]
     private var byStem: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
+    /// Paths (keys) held by more than one file: twins that differ only by Unicode normalisation.
+    private var twins: [String: [Int]] = [:]
     private let paths: [String]
 
     init(records: [NoteRecord]) {
@@ -30,7 +32,11 @@ struct LinkResolver {
         byStem.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
             let key = LinkResolver.key(record.path)
-            byPath[key] = index
+            if let first = byPath[key] {
+                twins[key, default: [first]].append(index)
+            } else {
+                byPath[key] = index
+            }
             byStem[LinkResolver.key(record.stem), default: []].append(index)
             var names = Set([record.title.lowercased()])
             for alias in record.aliases { names.insert(alias.lowercased()) }
@@ -60,7 +66,7 @@ struct LinkResolver {
             let folder = VaultPaths.directory(of: paths[source])
             let joined = link.target.hasPrefix("/") ? String(link.target.dropFirst()) : VaultPaths.join(folder, link.target)
             if let normalized = try? VaultPaths.normalize(joined), let index = byPath[LinkResolver.key(normalized)] {
-                return .note(index)
+                return twins[LinkResolver.key(normalized)].map { .ambiguous($0) } ?? .note(index)
             }
             return resolve(target: link.target, from: source)
         case .wikilink, .embed:
@@ -74,10 +80,10 @@ struct LinkResolver {
         while key.hasPrefix("/") { key.removeFirst() }
         if key.hasPrefix("./") { key.removeFirst(2) }
         if key.isEmpty { return .missing }
-        if let exact = byPath[key] { return .note(exact) }
+        if let exact = byPath[key] { return twins[key].map { .ambiguous($0) } ?? .note(exact) }
         if let source, paths[source].utf8.contains(UInt8(ascii: "/")) {
             let folder = VaultPaths.directory(of: paths[source]).lowercased()
-            if let sibling = byPath[folder + "/" + key] { return .note(sibling) }
+            if let sibling = byPath[folder + "/" + key] { return twins[folder + "/" + key].map { .ambiguous($0) } ?? .note(sibling) }
         }
         let name = key.split(separator: "/").last.map(String.init) ?? key
         var candidates = byStem[name] ?? []
@@ -86,7 +92,8 @@ struct LinkResolver {
         }
         if candidates.count == 1 { return .note(candidates[0]) }
         if candidates.count > 1 {
-            let lengths = candidates.map { paths[$0].utf8.count }
+            // Lengths in characters: an NFD name is not "longer" than its NFC twin.
+            let lengths = candidates.map { paths[$0].count }
             let shortest = lengths.min()!
             let best = candidates.filter { paths[$0].utf8.count == shortest }
             return best.count == 1 ? .note(best[0]) : .ambiguous(candidates)

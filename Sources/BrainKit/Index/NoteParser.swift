@@ -11,6 +11,10 @@ public enum NoteParser {
     public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, stamp: FileStamp, kind: NoteKind) -> NoteRecord {
         let path = stamp.path
         var diagnostics: [Diagnostic] = []
+        if !UTF8Check.isValid(buffer) {
+            // The text below reads bad bytes as U+FFFD; the file keeps them, and validate says where.
+            diagnostics += UTF8Check.diagnostics(buffer).map { $0.in(path) }
+        }
         var frontMatter = YAMLMap()
         var bodyOffset = 0
         var bodyLine = 1
@@ -66,12 +70,17 @@ public enum NoteParser {
                                               message: "a daily file needs a date: name it YYYY-MM-DD.md or set date: YYYY-MM-DD"))
             }
         }
+        // One table of where each key is written, built only when a key has something to report.
+        var keyLines: KeyLines?
+        func location(of key: String) -> SourceLocation {
+            if keyLines == nil { keyLines = KeyLines(yamlText, firstLine: yamlFirstLine) }
+            return keyLines!.location(of: key)
+        }
         for issue in issues {
-            let location = keyLocation(issue.key, in: yamlText, firstLine: yamlFirstLine)
-            diagnostics.append(Diagnostic(path: path, location: location, severity: issue.severity, message: issue.message))
+            diagnostics.append(Diagnostic(path: path, location: location(of: issue.key), severity: issue.severity, message: issue.message))
         }
         if kind != .note || frontMatter["type"] != nil {
-            diagnostics += unknownKeys(frontMatter, kind: kind, yaml: yamlText, firstLine: yamlFirstLine, path: path)
+            diagnostics += unknownKeys(frontMatter, kind: kind, path: path, location: location(of:))
         }
         record.diagnostics = diagnostics
         return record
@@ -141,27 +150,22 @@ public enum NoteParser {
 
     /// Where `key:` is written at the top level of the front-matter (line 1 when not found).
     static func keyLocation(_ key: String, in yaml: Substring, firstLine: Int) -> SourceLocation {
-        var line = firstLine
-        for text in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
-            if text.hasPrefix(key + ":") || text.hasPrefix("\"\(key)\":") || text.hasPrefix("'\(key)':") {
-                return SourceLocation(line: line, column: 1)
-            }
-            line += 1
-        }
-        return SourceLocation(line: 1, column: 1)
+        KeyLines(yaml, firstLine: firstLine).location(of: key)
     }
 
-    static func unknownKeys(_ map: YAMLMap, kind: NoteKind, yaml: Substring, firstLine: Int, path: String) -> [Diagnostic] {
+    static func unknownKeys(_ map: YAMLMap, kind: NoteKind, path: String,
+                            location: (String) -> SourceLocation) -> [Diagnostic] {
         let known = KnownKeys.of(kind)
+        let knownSet = Set(known)
+        let synonyms = KnownKeys.synonyms.filter { knownSet.contains($0.value) }
+        let finder = Suggestion.Finder(known + synonyms.keys)
         var result: [Diagnostic] = []
-        for key in map.keys where !known.contains(key) {
+        for key in map.keys where !knownSet.contains(key) {
             var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
-            let synonyms = KnownKeys.synonyms.filter { known.contains($0.value) }
-            if let suggestion = Suggestion.closest(to: key, in: known + synonyms.keys) {
+            if let suggestion = finder.closest(to: key) {
                 message += "; did you mean \"\(synonyms[suggestion] ?? suggestion)\"?"
             }
-            result.append(Diagnostic(path: path, location: keyLocation(key, in: yaml, firstLine: firstLine),
-                                     severity: .warning, message: message))
+            result.append(Diagnostic(path: path, location: location(key), severity: .warning, message: message))
         }
         return result
     }
@@ -203,5 +207,40 @@ public enum KnownKeys {
         case .daily:
             return common + ["date", "mood", "energy", "evening-mood", "rest", "rest-reason", "weather", "sleep"]
         }
+    }
+}
+
+/// The line of every top-level key of a front-matter block, found in one pass over its lines, so
+/// locating each of 100,000 keys costs a lookup rather than a scan.
+struct KeyLines {
+    private var lines: [String: Int] = [:]
+
+    /// A key is written `key:`, `"key":` or `'key':` at the start of a line; the first line wins.
+    init(_ yaml: Substring, firstLine: Int) {
+        var line = firstLine
+        // Split on bytes: a `Character` split would keep a CRLF file in one piece.
+        for text in yaml.utf8.split(separator: Byte.lf, omittingEmptySubsequences: false) {
+            defer { line += 1 }
+            guard let first = text.first, first != Byte.space, first != Byte.tab, first != UInt8(ascii: "#") else { continue }
+            // Every text before a colon could be the key (`a:b: c` has key `a:b`); a few are enough.
+            var colons = 0
+            for index in text.indices where text[index] == UInt8(ascii: ":") {
+                let prefix = Array(text[..<index])
+                record(String(decoding: prefix, as: UTF8.self), line)
+                if prefix.count >= 2, prefix[0] == Byte.quote || prefix[0] == Byte.apostrophe, prefix.last == prefix[0] {
+                    record(String(decoding: prefix.dropFirst().dropLast(), as: UTF8.self), line)
+                }
+                colons += 1
+                if colons == 4 { break }
+            }
+        }
+    }
+
+    private mutating func record(_ key: String, _ line: Int) {
+        if lines[key] == nil { lines[key] = line }
+    }
+
+    func location(of key: String) -> SourceLocation {
+        SourceLocation(line: lines[key] ?? 1, column: 1)
     }
 }

@@ -1,10 +1,19 @@
-/// The cache file's bytes, shared by every record loaded from it.
+import Foundation
+
+/// The cache file's bytes, shared by every record loaded from it, and what to do when a part
+/// read later turns out to be bad.
 final class CacheBuffer: @unchecked Sendable {
     // Never mutated after init, so sharing across threads is safe.
     let bytes: [UInt8]
+    /// The vault the cache belongs to: a bad part is read again from its file, and the cache is
+    /// dropped so that the next command rebuilds it.
+    let vault: Vault?
+    private let lock = NSLock()
+    private var dropped = false
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], vault: Vault? = nil) {
         self.bytes = bytes
+        self.vault = vault
     }
 
     func read<T>(at offset: Int, _ body: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T) -> T? {
@@ -13,11 +22,34 @@ final class CacheBuffer: @unchecked Sendable {
             return try? body(&reader)
         }
     }
+
+    /// A part of `path` could not be decoded: the cache goes (the next command rebuilds it) and
+    /// the file itself is parsed instead.
+    func reparse(_ path: String, kind: NoteKind) -> NoteRecord? {
+        guard let vault else { return nil }
+        let first = lock.withLock { () -> Bool in
+            defer { dropped = true }
+            return !dropped
+        }
+        if first { try? vault.fileSystem.remove(VaultPaths.join(vault.root, VaultIndex.cachePath)) }
+        guard let absolute = try? vault.absolute(path), let bytes = try? vault.fileSystem.read(absolute) else { return nil }
+        return NoteParser.parse(bytes, stamp: FileStamp(path: path, size: bytes.count, modified: 0), kind: kind)
+    }
 }
 
 /// Where a cached record's larger parts start in the cache bytes.
+///
+/// The whole file passed its checksum and every section's length was checked on load, but a cache
+/// with a valid checksum can still hold nonsense (written by another program, or by hand). Every
+/// value is checked as it is decoded — counts against the bytes left, lines and byte ranges against
+/// the file's size, days against the calendar — and a part that fails is read from the file
+/// itself, never trusted and never a trap.
 struct LazyParts: Sendable {
     let buffer: CacheBuffer
+    let path: String
+    let kind: NoteKind
+    /// The file's size: no line, column or byte offset of it can be beyond.
+    let size: Int
     let frontMatterAt: Int
     let linksAt: Int
     let tasksAt: Int
@@ -25,23 +57,44 @@ struct LazyParts: Sendable {
     let diagnosticsAt: Int
     let habitLinesAt: Int
 
-    // The cache was checked when it was loaded (every section is skipped over by length and the
-    // whole file decoded once on load), so a failure here means memory corruption: empty parts.
-    func frontMatter() -> YAMLMap? { buffer.read(at: frontMatterAt) { reader throws(BinaryReader.Corrupt) in try YAMLMap.decode(from: &reader) } }
-    func links() -> [Link]? { buffer.read(at: linksAt) { reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeLinks(&reader) } }
-    func tasks() -> [TaskItem]? { buffer.read(at: tasksAt) { reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeTasks(&reader) } }
-    func headings() -> [Heading]? { buffer.read(at: headingsAt) { reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeHeadings(&reader) } }
-    func diagnostics(path: String) -> [Diagnostic]? {
-        buffer.read(at: diagnosticsAt) { reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeDiagnostics(&reader, path: path) }
+    private func part<T>(at offset: Int, _ decode: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T,
+                         fallback: (NoteRecord) -> T) -> T? {
+        if let value = buffer.read(at: offset, decode) { return value }
+        return buffer.reparse(path, kind: kind).map(fallback)
     }
-    func habitLines() -> [HabitLine]? { buffer.read(at: habitLinesAt) { reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeHabitLines(&reader) } }
+
+    func frontMatter() -> YAMLMap? {
+        part(at: frontMatterAt, { reader throws(BinaryReader.Corrupt) in try YAMLMap.decode(from: &reader) }, fallback: \.frontMatter)
+    }
+    func links() -> [Link]? {
+        part(at: linksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeLinks(&reader, size: size) }, fallback: \.links)
+    }
+    func tasks() -> [TaskItem]? {
+        part(at: tasksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeTasks(&reader, size: size) }, fallback: \.tasks)
+    }
+    func headings() -> [Heading]? {
+        part(at: headingsAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeHeadings(&reader, size: size) }, fallback: \.headings)
+    }
+    func diagnostics(path: String) -> [Diagnostic]? {
+        part(at: diagnosticsAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeDiagnostics(&reader, path: path, size: size) },
+             fallback: { $0.diagnostics.map { $0.in(path) } })
+    }
+    func habitLines() -> [HabitLine]? {
+        part(at: habitLinesAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeHabitLines(&reader, size: size) }, fallback: \.habitLines)
+    }
+
+    /// The number of links, read without decoding them (the index checks it against the links' resolutions).
+    func linkCount() -> Int? {
+        buffer.read(at: linksAt) { reader throws(BinaryReader.Corrupt) in try reader.count() }
+    }
 }
 
 extension NoteRecord {
     func encode(into writer: inout BinaryWriter) {
         writer.string(stamp.path)
-        writer.uint(UInt64(stamp.size))
+        writer.int(stamp.size)
         writer.int(Int(stamp.modified))
+        writer.int(Int(stamp.changed))
         writer.byte(UInt8(NoteKind.allCases.firstIndex(of: kind)!))
         writer.string(title)
         writer.strings(aliases)
@@ -121,75 +174,84 @@ extension NoteRecord {
     /// already vouched for them).
     static func decode(from reader: inout BinaryReader, buffer: CacheBuffer) throws(BinaryReader.Corrupt) -> NoteRecord {
         let path = try reader.string()
-        let size = Int(try reader.uint())
+        // -1: a FIFO or device listed so that it is reported.
+        let size = try reader.int()
+        guard size >= -1, size <= Int(Int32.max) else { throw BinaryReader.Corrupt() }
         let modified = Int64(try reader.int())
+        let changed = Int64(try reader.int())
         let kind = try enumValue(NoteKind.allCases, &reader)
         let title = try reader.string()
         let aliases = try reader.strings()
         let tags = try reader.strings()
         let pinned = try reader.bool()
-        let day: Day? = try reader.bool() ? Day(ordinal: try reader.int()) : nil
+        let day: Day? = try reader.bool() ? try reader.day() : nil
         let frontMatterAt = try reader.skipSection()
         let linksAt = try reader.skipSection()
         let tasksAt = try reader.skipSection()
         let headingsAt = try reader.skipSection()
         let diagnosticsAt = try reader.skipSection()
         let habitLinesAt = try reader.skipSection()
-        let lazy = LazyParts(buffer: buffer, frontMatterAt: frontMatterAt, linksAt: linksAt, tasksAt: tasksAt,
+        let lazy = LazyParts(buffer: buffer, path: path, kind: kind, size: size, frontMatterAt: frontMatterAt, linksAt: linksAt, tasksAt: tasksAt,
                              headingsAt: headingsAt, diagnosticsAt: diagnosticsAt, habitLinesAt: habitLinesAt)
-        return NoteRecord(stamp: FileStamp(path: path, size: size, modified: modified), kind: kind, title: title,
+        return NoteRecord(stamp: FileStamp(path: path, size: size, modified: modified, changed: changed), kind: kind, title: title,
                           aliases: aliases, tags: tags, pinned: pinned, day: day, lazy: lazy)
     }
 
-    static func decodeLinks(_ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> [Link] {
+    /// Links of a file of `size` bytes: every position must lie inside it.
+    static func decodeLinks(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [Link] {
         let count = try reader.count()
         var links: [Link] = []
         links.reserveCapacity(count)
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let kind = try enumValue(Link.Kind.allCases, &reader)
             let target = try reader.string()
             let fragment = try reader.optionalString()
             let label = try reader.optionalString()
-            let line = Int(try reader.uint())
-            let column = Int(try reader.uint())
-            let start = Int(try reader.uint())
-            let length = Int(try reader.uint())
+            let line = try reader.bounded(limit, from: 1)
+            let column = try reader.bounded(limit, from: 1)
+            let start = try reader.bounded(limit)
+            let length = try reader.bounded(limit)
+            guard start + length <= limit else { throw BinaryReader.Corrupt() }
             links.append(Link(kind: kind, target: target, fragment: fragment, label: label,
                               line: line, column: column, byteRange: start..<start + length))
         }
         return links
     }
 
-    static func decodeTasks(_ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> [TaskItem] {
+    static func decodeTasks(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [TaskItem] {
         let count = try reader.count()
         var tasks: [TaskItem] = []
         tasks.reserveCapacity(count)
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let state = try enumValue(TaskItem.State.allCases, &reader)
             let text = try reader.string()
-            let line = Int(try reader.uint())
-            tasks.append(TaskItem(state: state, text: text, line: line, indent: Int(try reader.uint())))
+            let line = try reader.bounded(limit, from: 1)
+            tasks.append(TaskItem(state: state, text: text, line: line, indent: try reader.bounded(limit)))
         }
         return tasks
     }
 
-    static func decodeHeadings(_ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> [Heading] {
+    static func decodeHeadings(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [Heading] {
         let count = try reader.count()
         var headings: [Heading] = []
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
-            let level = Int(try reader.uint())
+            let level = try reader.bounded(6, from: 1)
             let text = try reader.string()
-            headings.append(Heading(level: level, text: text, line: Int(try reader.uint())))
+            headings.append(Heading(level: level, text: text, line: try reader.bounded(limit, from: 1)))
         }
         return headings
     }
 
-    static func decodeDiagnostics(_ reader: inout BinaryReader, path: String) throws(BinaryReader.Corrupt) -> [Diagnostic] {
+    static func decodeDiagnostics(_ reader: inout BinaryReader, path: String, size: Int = .max) throws(BinaryReader.Corrupt) -> [Diagnostic] {
         let count = try reader.count()
         var diagnostics: [Diagnostic] = []
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
-            let line = Int(try reader.uint())
-            let column = Int(try reader.uint())
+            let line = try reader.bounded(limit, from: 1)
+            let column = try reader.bounded(limit, from: 1)
             let severity: Diagnostic.Severity = try reader.bool() ? .error : .warning
             diagnostics.append(Diagnostic(path: path, line: line, column: column, severity: severity,
                                           message: try reader.string()))
@@ -197,19 +259,21 @@ extension NoteRecord {
         return diagnostics
     }
 
-    static func decodeHabitLines(_ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> [HabitLine] {
+    static func decodeHabitLines(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [HabitLine] {
         let count = try reader.count()
         var lines: [HabitLine] = []
         lines.reserveCapacity(count)
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
         for _ in 0..<count {
             let habit = try reader.string()
             let label = try reader.optionalString()
             let state = try enumValue(TaskItem.State.allCases, &reader)
             let value: Double? = try reader.bool() ? try reader.double() : nil
+            if let value, !(value.isFinite && abs(value) <= FieldReader.maximumNumber) { throw BinaryReader.Corrupt() }
             let unit = try reader.optionalString()
             let note = try reader.optionalString()
             lines.append(HabitLine(habit: habit, label: label, state: state, value: value, unit: unit,
-                                   note: note, line: Int(try reader.uint())))
+                                   note: note, line: try reader.bounded(limit, from: 1)))
         }
         return lines
     }

@@ -83,6 +83,12 @@ public struct NoteRecord: Hashable, Sendable {
         self.lazy = lazy
     }
 
+    /// The number of links a record loaded from the cache holds, read without decoding them.
+    var cachedLinkCount: Int? {
+        if let links = stored.links { return links.count }
+        return lazy?.linkCount()
+    }
+
     public static func == (lhs: NoteRecord, rhs: NoteRecord) -> Bool {
         lhs.stamp == rhs.stamp && lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.aliases == rhs.aliases
             && lhs.tags == rhs.tags && lhs.pinned == rhs.pinned && lhs.day == rhs.day

@@ -14,7 +14,9 @@ extension VaultIndex {
         if key.isEmpty { return [] }
         if let normalized = try? VaultPaths.normalize(key) {
             let withExtension = normalized.lowercased().hasSuffix(".md") ? normalized : normalized + ".md"
-            if let exact = index(ofPath: withExtension) { return [exact] }
+            // Names compare in NFC (Swift's `==`): with twins that differ only by normalisation,
+            // the path names all of them, and the person is told to rename one.
+            if let exact = index(ofPath: withExtension), !hasNormalisationTwins { return [exact] }
             let lower = withExtension.lowercased()
             let byPath = records.indices.filter { records[$0].path.lowercased() == lower }
             if !byPath.isEmpty { return byPath }
@@ -44,7 +46,7 @@ extension VaultIndex {
         var result: [LinkReference] = []
         for (source, resolved) in resolutions.enumerated() where resolved.contains(.note(index)) {
             let links = records[source].links
-            for (position, resolution) in resolved.enumerated() where resolution == .note(index) {
+            for (position, resolution) in resolved.enumerated() where resolution == .note(index) && position < links.count {
                 result.append(LinkReference(source: source, link: links[position], resolution: resolution))
             }
         }
@@ -133,6 +135,7 @@ extension VaultIndex {
                                   stems: stems, suggestions: &suggestions)
             if records[index].kind == .daily, let day = records[index].day { days[day, default: []].append(index) }
         }
+        result += nameTwinDiagnostics()
         for (day, files) in days where files.count > 1 {
             let others = files.map { records[$0].path }
             for file in files.dropFirst() {
@@ -141,6 +144,23 @@ extension VaultIndex {
             }
         }
         result.sort { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
+        return result
+    }
+
+    /// Files whose paths differ only by Unicode normalisation or letter case: links and commands
+    /// cannot tell them apart (and on macOS or Windows they would be one file).
+    func nameTwinDiagnostics() -> [Diagnostic] {
+        var groups: [String: [Int]] = [:]
+        for (index, record) in records.enumerated() { groups[NameKey.of(record.path), default: []].append(index) }
+        var result: [Diagnostic] = []
+        for (_, members) in groups where members.count > 1 {
+            for member in members {
+                let others = members.filter { $0 != member }.map { NameKey.shown(records[$0].path) }
+                result.append(Diagnostic(path: records[member].path, line: 1, column: 1, severity: .warning,
+                                         message: "same name as \(others.joined(separator: " and ")) but for Unicode normalisation or letter case; "
+                                             + "links and commands cannot tell them apart: rename one"))
+            }
+        }
         return result
     }
 

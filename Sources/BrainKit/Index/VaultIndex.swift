@@ -10,7 +10,7 @@ import Dispatch
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 3
+    public static let formatVersion: UInt64 = 4
     public static let cachePath = ".brain/cache/index.bin"
     private static let magic: [UInt8] = Array("BRAINIDX".utf8)
 
@@ -38,6 +38,8 @@ public final class VaultIndex: @unchecked Sendable {
     private let recordByPath: [String: Int]
     /// Lower-cased habit file stems → the stem as written.
     let habitStems: [String: String]
+    /// Whether two files' paths differ only by Unicode normalisation (see `NameKey`).
+    let hasNormalisationTwins: Bool
 
     private init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
         self.vault = vault
@@ -48,6 +50,9 @@ public final class VaultIndex: @unchecked Sendable {
         byPath.reserveCapacity(records.count)
         for (index, record) in records.enumerated() { byPath[record.path] = index }
         recordByPath = byPath
+        // Swift compares strings by canonical equivalence: paths that differ only as NFC and NFD
+        // share one key, so fewer keys than records means such twins exist.
+        hasNormalisationTwins = byPath.count < records.count
         var habits: [String: String] = [:]
         for record in records where record.kind == .habit { habits[record.stem.lowercased()] = record.stem }
         habitStems = habits
@@ -57,10 +62,32 @@ public final class VaultIndex: @unchecked Sendable {
     /// `save: false` leaves the cache file untouched (read-only vaults).
     public static func open(_ vault: Vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
         var report = Report()
+        if vault.hasInterruptedChange {
+            // A multi-file change was cut short (or is being written right now): wait for the
+            // lock, then finish it, so the index never sees it half done.
+            do {
+                let lock = try VaultLock(vault: vault)
+                defer { withExtendedLifetime(lock) {} }
+                if let recovered = try vault.recoverInterruptedChange() { report.warnings.append(recovered) }
+            } catch {
+                report.warnings.append("an interrupted change could not be finished: \(error.description)")
+            }
+        }
         let files = vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
         report.files = files.count
         var cached: (records: [NoteRecord], resolutions: [[Resolution]])?
-        if rebuild {
+        var save = save
+        var useCache = !rebuild
+        do {
+            // The folder must be the vault's own; a link in the cache file's place is only replaced.
+            _ = try vault.internalPath(VaultPaths.directory(of: cachePath))
+        } catch {
+            // `.brain` or its cache folder points elsewhere: the index lives in memory only.
+            report.warnings.append("the index cache is not used: \(error.description)")
+            save = false
+            useCache = false
+        }
+        if !useCache {
             report.rebuilt = true
         } else {
             switch loadCache(vault) {
@@ -153,7 +180,9 @@ public final class VaultIndex: @unchecked Sendable {
                     results.set(index, NoteParser.parse(bytes, stamp: fresh, kind: kind))
                 } catch {
                     var record = NoteRecord(stamp: stamp, kind: kind, title: VaultPaths.stem(of: stamp.path))
-                    record.diagnostics = [Diagnostic(path: stamp.path, line: 1, column: 1, message: "cannot read: \(error)")]
+                    let reason: String
+                    if case VaultError.io(_, let message)? = error as? VaultError { reason = message } else { reason = "\(error)" }
+                    record.diagnostics = [Diagnostic(path: stamp.path, line: 1, column: 1, message: "cannot read: \(reason)")]
                     results.set(index, record)
                 }
             }
@@ -253,10 +282,14 @@ public final class VaultIndex: @unchecked Sendable {
     }
 
     private static func loadCache(_ vault: Vault) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
+        guard (try? vault.internalPath(VaultPaths.directory(of: cachePath))) != nil else { return .failure(.missing) }
         let path = VaultPaths.join(vault.root, cachePath)
+        if vault.fileSystem.isSymbolicLink(path) {
+            return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
+        }
         guard vault.fileSystem.exists(path) else { return .failure(.missing) }
         guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
-        let shared = CacheBuffer(bytes)
+        let shared = CacheBuffer(bytes, vault: vault)
         return bytes.withUnsafeBufferPointer { buffer in
             // Header: magic, the format version (8 bytes), a checksum of everything after it (8 bytes).
             // Records decode their larger parts lazily, so the checksum catches a damaged file up front.
@@ -286,8 +319,10 @@ public final class VaultIndex: @unchecked Sendable {
                 for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared)) }
                 var resolutions: [[Resolution]] = []
                 resolutions.reserveCapacity(count)
-                for _ in records {
+                for record in records {
                     let linkCount = try reader.count()
+                    // Each link has its resolution: a cache where the two disagree is rebuilt, not trusted.
+                    guard record.cachedLinkCount == linkCount else { throw BinaryReader.Corrupt() }
                     var links: [Resolution] = []
                     links.reserveCapacity(linkCount)
                     for _ in 0..<linkCount {
@@ -370,12 +405,17 @@ public final class VaultIndex: @unchecked Sendable {
         let headerEnd = VaultIndex.magic.count + 16
         let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[headerEnd...])) }
         for index in 0..<8 { bytes[VaultIndex.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
-        let folder = VaultPaths.join(vault.root, ".brain/cache")
-        let ignore = VaultPaths.join(vault.root, ".brain/.gitignore")
         let fileSystem = vault.fileSystem
+        guard let ignore = try? vault.internalPath(".brain/.gitignore"),
+              let folder = try? vault.internalPath(".brain/cache") else { return }
+        // Renamed into place: a symbolic link standing there is replaced, never followed.
+        let path = VaultPaths.join(vault.root, VaultIndex.cachePath)
         if !fileSystem.exists(ignore) { try? fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
         try? fileSystem.makeDirectories(folder)
-        try? fileSystem.writeAtomically(bytes, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)
+        try? fileSystem.writeAtomically(bytes, to: path, durable: false)
+        // A reader killed while saving leaves its temporary file here; the folder is small, so
+        // clearing the ones whose writer is gone costs nothing.
+        TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
     }
 }
 

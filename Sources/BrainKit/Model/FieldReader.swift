@@ -56,12 +56,24 @@ struct FieldReader {
         return list.compactMap(LinkTarget.normalize)
     }
 
+    /// The largest magnitude a number in a file may have: sums over ten years of daily values stay
+    /// exact in a `Double` and far inside `Int`, so no arithmetic on them can overflow.
+    static let maximumNumber = 1e12
+
     mutating func number(_ key: String) -> Double? {
         guard let value = value(key) else { return nil }
-        if let number = value.double { return number }
-        if case .string(let text) = value, let number = Double(text.trimmingCharacters(in: .whitespaces)) { return number }
-        issue(key, "\(key) must be a number")
-        return nil
+        var found: Double?
+        if let number = value.double { found = number }
+        if case .string(let text) = value, let number = Double(text.trimmingCharacters(in: .whitespaces)) { found = number }
+        guard let number = found else {
+            issue(key, "\(key) must be a number")
+            return nil
+        }
+        guard number.isFinite, abs(number) <= FieldReader.maximumNumber else {
+            issue(key, "\(key) must be a finite number of at most 10^12")
+            return nil
+        }
+        return number
     }
 
     mutating func int(_ key: String, range: ClosedRange<Int>? = nil) -> Int? {

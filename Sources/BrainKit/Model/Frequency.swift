@@ -13,6 +13,10 @@ public enum Frequency: Hashable, Sendable {
 
     static let expected = "expected day, weekdays, weekends, [mon, wed], N/week, N/month, N in M days or every N days"
 
+    /// The longest period a frequency may name, in days (ten years). Schedules and scores keep a
+    /// window of this many days at most, so no number in a file can make them grow further.
+    public static let maximumDays = 3650
+
     /// Parses every form of the format contract; anything else throws with the accepted forms listed.
     public init(_ value: YAMLValue) throws(FrequencyError) {
         switch value {
@@ -101,6 +105,7 @@ public enum Frequency: Hashable, Sendable {
     private static func parse(_ original: String) throws(FrequencyError) -> Frequency {
         let quoted = "\"\(original)\""
         let unknown = FrequencyError("unknown frequency \(quoted): \(expected)")
+        let tooLong = FrequencyError("frequency \(quoted): at most \(maximumDays) days (ten years)")
         var text = original.lowercased().trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("["), text.hasSuffix("]") {
             text = String(text.dropFirst().dropLast())
@@ -122,10 +127,12 @@ public enum Frequency: Hashable, Sendable {
         if words.count >= 2, words[0] == "every", let n = Int(words[1]) {
             guard words.count == 3, ["day", "days"].contains(words[2]) else { throw unknown }
             guard n >= 1 else { throw FrequencyError("frequency \(quoted): the number of days must be at least 1") }
+            guard n <= maximumDays else { throw tooLong }
             return n == 1 ? .daily : .everyNDays(n)
         }
         if words.count == 4, let n = Int(words[0]), words[1] == "in", let m = Int(words[2]), ["day", "days"].contains(words[3]) {
             guard n >= 1, m >= 1 else { throw FrequencyError("frequency \(quoted): counts must be at least 1") }
+            guard m <= maximumDays else { throw tooLong }
             guard n <= m else { throw FrequencyError("frequency \(quoted): \(n) times cannot fit in \(m) days") }
             return .inDays(times: n, days: m)
         }

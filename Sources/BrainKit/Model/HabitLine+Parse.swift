@@ -82,8 +82,14 @@ extension HabitLine {
         return result
     }
 
-    /// Digits with an optional `.` or `,` decimal part (`24`, `2.5`, `2,5`); nil for anything else.
+    /// Digits with an optional `.` or `,` decimal part (`24`, `2.5`, `2,5`), at most 10^12 like
+    /// every number in a file; nil for anything else.
     static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        guard let value = anyNumber(bytes, range), value <= FieldReader.maximumNumber else { return nil }
+        return value
+    }
+
+    private static func anyNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         guard !range.isEmpty, isDigit(bytes[range.lowerBound]) else { return nil }
         var separator: Int?
         var whole = 0

@@ -37,7 +37,7 @@ extension RenamePlan {
         let found = references(in: document.frontMatter, path: path, source: source, index: index)
         if found.isEmpty { return [] }
         var edits: [RenameEdit] = []
-        var lines = document.lines.map { Array($0.utf8) }
+        var lines = (0..<document.lineCount).map { Array(document.lineBytes($0)) }
         var changedLines = Set<Int>()
         for change in found {
             guard let span = document.spans.first(where: { $0.key == change.key }) else { continue }
@@ -65,7 +65,7 @@ extension RenamePlan {
             }
         }
         for lineNumber in changedLines.sorted() {
-            document.replaceLine(lineNumber, with: String(decoding: lines[lineNumber - 1], as: UTF8.self))
+            document.replaceLine(lineNumber, withBytes: lines[lineNumber - 1])
         }
         return edits
     }

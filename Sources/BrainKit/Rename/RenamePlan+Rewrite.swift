@@ -171,9 +171,8 @@ extension RenamePlan {
     /// Applies the title change to the renamed note's document (front-matter `title:` and/or the heading).
     public func retitle(_ document: inout Document, reportAs path: String) -> [RenameEdit] {
         var edits: [RenameEdit] = []
-        if let headingLine = title.headingLine, headingLine <= document.lineCount {
-            let line = String(document.lines[headingLine - 1])
-            var bytes = Array(line.utf8)
+        if let headingLine = title.headingLine, headingLine >= 1, headingLine <= document.lineCount {
+            var bytes = Array(document.lineBytes(headingLine - 1))
             var start = 0
             while start < bytes.count && bytes[start] == 32 { start += 1 }
             while start < bytes.count && bytes[start] == UInt8(ascii: "#") { start += 1 }
@@ -181,7 +180,7 @@ extension RenamePlan {
             let old = Array(oldTitle.utf8)
             if start + old.count <= bytes.count, Array(bytes[start..<(start + old.count)]) == old {
                 bytes.replaceSubrange(start..<(start + old.count), with: Array(newTitle.utf8))
-                document.replaceLine(headingLine, with: String(decoding: bytes, as: UTF8.self))
+                document.replaceLine(headingLine, withBytes: bytes)
                 edits.append(RenameEdit(kind: .title, path: path, line: headingLine, column: start + 1, old: oldTitle, new: newTitle))
             }
         }
@@ -197,7 +196,7 @@ extension RenamePlan {
     /// Rewrites one file's document: its link changes, re-scanned when the file changed since
     /// indexing, and the title when it is the renamed note.
     public func apply(to document: inout Document, path: String, reportAs reportPath: String, index: VaultIndex) -> [RenameEdit] {
-        let bytes = Array(document.text.utf8)
+        let bytes = document.bytes
         let mine = changes.filter { $0.path == path }
         var rewrite = rewrite(bytes, changes: mine, reportAs: reportPath)
         if rewrite.stale {
@@ -205,7 +204,7 @@ extension RenamePlan {
             rewrite = self.rewrite(bytes, changes: changes(rescanning: bytes, path: path, source: source, index: index), reportAs: reportPath)
         }
         if rewrite.bytes != bytes {
-            document.replaceText(String(decoding: rewrite.bytes, as: UTF8.self))
+            document.replaceBytes(rewrite.bytes)
         }
         var edits = rewrite.edits
         let reference = rewriteReferences(&document, path: path, source: index.index(ofPath: path) ?? note, index: index, reportAs: reportPath)

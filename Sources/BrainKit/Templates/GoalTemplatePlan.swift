@@ -36,6 +36,10 @@ public struct GoalTemplatePlan: Hashable, Sendable {
             let label = "subgoals item \(position + 1)"
             guard let map = item.map else { problems.append("\(label): expected a map with a title"); continue }
             guard let title = map["title"]?.string, !title.isEmpty else { problems.append("\(label): \"title\" is required"); continue }
+            // Written into the subgoal's `# heading` line: one line only.
+            if title.unicodeScalars.contains(where: LineText.isForbidden) {
+                problems.append("\(label): \"title\" holds a line break or a control character"); continue
+            }
             var subgoal = Subgoal(title: title)
             if let dueIn = map["due-in"], !dueIn.isNull {
                 guard let days = dueIn.int, days >= 0 else {
@@ -52,6 +56,9 @@ public struct GoalTemplatePlan: Hashable, Sendable {
             let label = "suggested-habits item \(position + 1)"
             guard let map = item.map else { problems.append("\(label): expected a map with a title"); continue }
             guard let title = map["title"]?.string, !title.isEmpty else { problems.append("\(label): \"title\" is required"); continue }
+            if title.unicodeScalars.contains(where: LineText.isForbidden) {
+                problems.append("\(label): \"title\" holds a line break or a control character"); continue
+            }
             guard let everyValue = map["every"], !everyValue.isNull else { problems.append("\(label): \"every\" is required"); continue }
             let every: Frequency
             do { every = try Frequency(everyValue) } catch { problems.append("\(label): \(error.message)"); continue }

@@ -21,8 +21,18 @@ public protocol FileSystem: Sendable {
     func createNew(_ bytes: [UInt8], at path: String) throws(VaultError)
     /// Renames a file, refusing to replace an existing one.
     func move(_ from: String, to destination: String) throws(VaultError)
-    /// Removes a file; a missing one is not an error.
-    func remove(_ path: String) throws(VaultError)
+    /// Removes a file; a missing one is not an error. `durable` also flushes the folder, so the
+    /// removal survives a crash that follows (the intent journal needs it).
+    func remove(_ path: String, durable: Bool) throws(VaultError)
+    /// The names in a folder (none when it does not exist), hidden ones included.
+    func names(in folder: String) -> [String]
+    /// Whether `path` itself is a symbolic link (not followed).
+    func isSymbolicLink(_ path: String) -> Bool
+    /// Every file under `root` left by a write that never finished (see `TemporaryName`), hidden
+    /// folders included, symlinks not followed.
+    func temporaryFiles(under root: String) -> [String]
+    /// Whether a process with this id still runs (a temporary file's writer, the lock's last holder).
+    func isProcessRunning(_ pid: Int32) -> Bool
     /// Every Markdown file under `root` (hidden files and folders skipped, symlinks not followed),
     /// depth-first with each folder's entries in name order. `stamps: false` may leave sizes and
     /// times at 0 when only the paths are wanted.
@@ -33,7 +43,14 @@ public protocol FileSystem: Sendable {
 }
 
 /// A held lock; releasing the object releases the lock.
-public protocol FileLock: AnyObject {}
+///
+/// The holder's process id is written into the lock file while it holds the lock and erased when
+/// it lets go, so the next holder can tell that the last one was killed holding it.
+public protocol FileLock: AnyObject {
+    /// The process id a previous holder left in the lock file: it never released the lock (it was
+    /// killed), so what it was writing may be unfinished. Nil after a clean release.
+    var abandonedBy: Int32? { get }
+}
 
 extension FileSystem {
     /// Reads a file as text (invalid UTF-8 repaired).
@@ -43,6 +60,10 @@ extension FileSystem {
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(VaultError) {
         try writeAtomically(bytes, to: path, durable: true)
+    }
+
+    public func remove(_ path: String) throws(VaultError) {
+        try remove(path, durable: false)
     }
 
     public func markdownFiles(under root: String) -> [FileStamp] {

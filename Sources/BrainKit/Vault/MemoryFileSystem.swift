@@ -10,6 +10,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     private let mutex = NSLock()
     private var files: [String: [UInt8]] = [:]
     private var modified: [String: Int64] = [:]
+    private var changed: [String: Int64] = [:]
     private var folders: Set<String> = ["/"]
     private var heldLocks: Set<String> = []
     private var clock: Int64 = 1_000_000_000
@@ -19,6 +20,23 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         set { mutex.withLock { _failingWrites = newValue } }
     }
     private var _failingWrites: Set<String> = []
+
+    /// Simulates a process killed part-way through a change: after this many more writes, moves or
+    /// removals, every further one fails (undo included), until it is set back to nil. The index
+    /// cache is not counted.
+    public var writesBeforeCrash: Int? {
+        get { mutex.withLock { _writesBeforeCrash } }
+        set { mutex.withLock { _writesBeforeCrash = newValue } }
+    }
+    private var _writesBeforeCrash: Int?
+
+    /// Called with the mutex held, before each change of a file.
+    private func countWrite(_ path: String) throws(VaultError) {
+        if path.contains("/.brain/cache/") { return }
+        guard let left = _writesBeforeCrash else { return }
+        if left <= 0 { throw .io(path: path, message: "simulated crash") }
+        _writesBeforeCrash = left - 1
+    }
 
     public init(files: [String: String] = [:]) {
         for (path, text) in files {
@@ -59,7 +77,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         let path = MemoryFileSystem.normalized(path)
         return mutex.withLock {
             guard let bytes = files[path] else { return nil }
-            return FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0)
+            return FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0, changed: changed[path] ?? 0)
         }
     }
 
@@ -69,13 +87,18 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
-        try write(bytes, to: MemoryFileSystem.normalized(path))
+        let path = MemoryFileSystem.normalized(path)
+        try locked { () throws(VaultError) in
+            try countWrite(path)
+            try store(bytes, at: path)
+        }
     }
 
     public func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
         try locked { () throws(VaultError) in
             if files[path] != nil || folders.contains(path) { throw .exists(path) }
+            try countWrite(path)
             try store(bytes, at: path)
         }
     }
@@ -87,19 +110,72 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
             if files[destination] != nil || folders.contains(destination) { throw .exists(destination) }
             guard let bytes = files[from] else { throw .io(path: from, message: "No such file or directory") }
             if _failingWrites.contains(destination) { throw .io(path: destination, message: "No space left on device") }
+            try countWrite(destination)
             try makeFolders(VaultPaths.directory(of: destination))
             files[destination] = bytes
             modified[destination] = modified[from]
+            clock += 1
+            changed[destination] = clock
             files[from] = nil
             modified[from] = nil
+            changed[from] = nil
         }
     }
 
-    public func remove(_ path: String) throws(VaultError) {
+    public func remove(_ path: String, durable: Bool) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
-        mutex.withLock {
+        try locked { () throws(VaultError) in
+            if files[path] != nil { try countWrite(path) }
             files[path] = nil
             modified[path] = nil
+            changed[path] = nil
+        }
+    }
+
+    /// Paths tests treat as symbolic links (the memory file system has none of its own).
+    public var symbolicLinks: Set<String> {
+        get { mutex.withLock { _symbolicLinks } }
+        set { mutex.withLock { _symbolicLinks = Set(newValue.map(MemoryFileSystem.normalized)) } }
+    }
+    private var _symbolicLinks: Set<String> = []
+
+    /// Process ids tests treat as gone (every other id runs).
+    public var finishedProcesses: Set<Int32> {
+        get { mutex.withLock { _finishedProcesses } }
+        set { mutex.withLock { _finishedProcesses = newValue } }
+    }
+    private var _finishedProcesses: Set<Int32> = []
+
+    public func names(in folder: String) -> [String] {
+        let folder = MemoryFileSystem.normalized(folder)
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return mutex.withLock {
+            var names = Set<[UInt8]>()
+            for path in Array(files.keys) + Array(folders) where path.hasPrefix(prefix) {
+                let rest = path.utf8.dropFirst(prefix.utf8.count)
+                guard !rest.isEmpty, !rest.contains(UInt8(ascii: "/")) else { continue }
+                names.insert(Array(rest))
+            }
+            return names.map { String(decoding: $0, as: UTF8.self) }.sorted()
+        }
+    }
+
+    public func isSymbolicLink(_ path: String) -> Bool {
+        let path = MemoryFileSystem.normalized(path)
+        return mutex.withLock { _symbolicLinks.contains(path) }
+    }
+
+    public func isProcessRunning(_ pid: Int32) -> Bool {
+        mutex.withLock { !_finishedProcesses.contains(pid) }
+    }
+
+    public func temporaryFiles(under root: String) -> [String] {
+        let root = MemoryFileSystem.normalized(root)
+        let prefix = root == "/" ? "/" : root + "/"
+        return mutex.withLock {
+            files.keys.filter { path in
+                path.hasPrefix(prefix) && TemporaryName.owner(of: path.split(separator: "/").last ?? "") != nil
+            }.sorted()
         }
     }
 
@@ -113,7 +189,7 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
                 let parts = relative.split(separator: "/")
                 guard let name = parts.last, !parts.contains(where: { $0.hasPrefix(".") }),
                       name.lowercased().hasSuffix(".md"), name.count > 3 else { return nil }
-                return (parts, FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0))
+                return (parts, FileStamp(path: relative, size: bytes.count, modified: modified[path] ?? 0, changed: changed[path] ?? 0))
             }
         }
         // Depth-first with each folder's entries in name order: compare paths part by part.
@@ -128,11 +204,19 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         let taken = mutex.withLock { heldLocks.insert(path).inserted }
         guard taken else { throw .lockTimeout(path) }
         if mutex.withLock({ files[path] == nil }) { try? write([], to: path) }
-        return MemoryLock { [weak self] in
+        let abandoned = mutex.withLock { abandonedLocks.removeValue(forKey: path) }
+        return MemoryLock(abandonedBy: abandoned) { [weak self] in
             guard let self else { return }
             _ = self.mutex.withLock { self.heldLocks.remove(path) }
         }
     }
+
+    /// Makes the lock at `path` look as if process `pid` was killed while holding it.
+    public func abandonLock(_ path: String, by pid: Int32) {
+        let path = MemoryFileSystem.normalized(path)
+        mutex.withLock { abandonedLocks[path] = pid }
+    }
+    private var abandonedLocks: [String: Int32] = [:]
 
     /// Whether any lock is held (tests check that actions release theirs).
     public var isLocked: Bool {
@@ -157,6 +241,25 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         files[path] = bytes
         clock += 1
         modified[path] = clock
+        changed[path] = clock
+    }
+
+    /// Sets a file's modification time, as `touch -r` does on disk; like the disk, its change
+    /// time still moves.
+    public func setModified(_ path: String, to time: Int64) {
+        let path = MemoryFileSystem.normalized(path)
+        mutex.withLock {
+            guard files[path] != nil else { return }
+            modified[path] = time
+            clock += 1
+            changed[path] = clock
+        }
+    }
+
+    /// A file's modification time (tests restore it after an edit).
+    public func modificationTime(_ path: String) -> Int64? {
+        let path = MemoryFileSystem.normalized(path)
+        return mutex.withLock { modified[path] }
     }
 
     /// Called with the mutex held.
@@ -183,6 +286,10 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
 /// A lock of `MemoryFileSystem`, released on deinit.
 private final class MemoryLock: FileLock {
     private let release: () -> Void
-    init(release: @escaping () -> Void) { self.release = release }
+    let abandonedBy: Int32?
+    init(abandonedBy: Int32?, release: @escaping () -> Void) {
+        self.abandonedBy = abandonedBy
+        self.release = release
+    }
     deinit { release() }
 }

@@ -11,8 +11,13 @@ public struct POSIXFileSystem: FileSystem {
 
     /// Reads a whole file as bytes.
     public func read(_ path: String) throws(VaultError) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // Only regular files are read. A FIFO or a device is refused before it is opened (opening
+        // some devices does something); O_NONBLOCK keeps a FIFO swapped in meanwhile from waiting
+        // for a writer, and the type is checked again on the open file.
+        var before = stat()
+        guard stat(path, &before) == 0 else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
+        guard (before.st_mode & S_IFMT) == S_IFREG else { throw .io(path: path, message: "not a regular file") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
         defer { close(fd) }
         var info = stat()
@@ -54,7 +59,8 @@ public struct POSIXFileSystem: FileSystem {
     public func stamp(_ path: String, relative: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(path: relative, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info))
+        return FileStamp(path: relative, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
+                         changed: POSIXFileSystem.changedNanoseconds(info))
     }
 
     /// Creates a folder and its parents.
@@ -67,22 +73,36 @@ public struct POSIXFileSystem: FileSystem {
 
     /// Writes a file atomically: a temporary file in the same folder, flushed, then renamed over.
     /// Readers see the old bytes or the new bytes, never a mix; the file's mode is kept.
-    /// `durable: false` skips the flush to disk, for caches that can be rebuilt.
+    /// `durable: false` skips the flushes to disk, for caches that can be rebuilt.
     public func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = VaultPaths.join(folder, ".\(name).brain-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        // The mode of the file being replaced; not of whatever a symbolic link there points to.
         var mode: mode_t = 0o644
         var existing = stat()
-        if stat(path, &existing) == 0 { mode = existing.st_mode & 0o7777 }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG { mode = existing.st_mode & 0o7777 }
+        let temporary = try writeTemporary(bytes, beside: path, mode: mode, durable: durable)
+        guard rename(temporary, path) == 0 else {
+            let message = POSIXFileSystem.errorText()
+            unlink(temporary)
+            throw .io(path: path, message: message)
+        }
+        // The rename itself lives in the folder: flush it too, or a crash can bring the old file back.
+        if durable { POSIXFileSystem.syncFolder(folder) }
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` (named by `TemporaryName`) and returns
+    /// its path; nothing is left behind on an error.
+    private func writeTemporary(_ bytes: [UInt8], beside path: String, mode: mode_t, durable: Bool) throws(VaultError) -> String {
+        let folder = VaultPaths.directory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = VaultPaths.join(folder, TemporaryName.make(for: name, pid: getpid()))
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
-        let data = bytes
         var written = 0
-        while written < data.count {
-            let result = data.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + written, data.count - written)
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + written, bytes.count - written)
             }
             if result < 0 {
                 if errno == EINTR { continue }
@@ -99,11 +119,15 @@ public struct POSIXFileSystem: FileSystem {
             unlink(temporary)
             throw .io(path: path, message: message)
         }
-        guard rename(temporary, path) == 0 else {
-            let message = POSIXFileSystem.errorText()
-            unlink(temporary)
-            throw .io(path: path, message: message)
-        }
+        return temporary
+    }
+
+    /// Flushes a folder's entries (a rename or removal in it) to disk.
+    static func syncFolder(_ folder: String) {
+        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 
     /// Creates a file only when it does not exist yet (never overwrites).
@@ -111,25 +135,83 @@ public struct POSIXFileSystem: FileSystem {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
         // Write beside it, then link(2): link fails with EEXIST instead of replacing.
-        let temporary = VaultPaths.join(folder, ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
-        try writeAtomically(bytes, to: temporary, durable: true)
+        let temporary = try writeTemporary(bytes, beside: path, mode: 0o644, durable: true)
         defer { unlink(temporary) }
         if link(temporary, path) != 0 {
             if errno == EEXIST { throw .exists(path) }
             throw .io(path: path, message: POSIXFileSystem.errorText())
         }
+        POSIXFileSystem.syncFolder(folder)
     }
 
     /// Renames a file, refusing to replace an existing one.
     public func move(_ from: String, to destination: String) throws(VaultError) {
-        if exists(destination) { throw .exists(destination) }
+        if exists(destination) || isSymbolicLink(destination) { throw .exists(destination) }
         let folder = VaultPaths.directory(of: destination)
         if !folder.isEmpty { try makeDirectories(folder) }
         guard rename(from, destination) == 0 else { throw .io(path: from, message: POSIXFileSystem.errorText()) }
+        POSIXFileSystem.syncFolder(folder)
+        POSIXFileSystem.syncFolder(VaultPaths.directory(of: from))
     }
 
-    public func remove(_ path: String) throws(VaultError) {
+    public func remove(_ path: String, durable: Bool) throws(VaultError) {
         guard unlink(path) == 0 || errno == ENOENT else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
+        if durable { POSIXFileSystem.syncFolder(VaultPaths.directory(of: path)) }
+    }
+
+    public func names(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var result: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var length = 0
+                while length < bytes.count && bytes[length] != 0 { length += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
+            }
+            if name != "." && name != ".." { result.append(name) }
+        }
+        return result
+    }
+
+    public func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    public func isProcessRunning(_ pid: Int32) -> Bool {
+        // Signal 0 checks without sending; EPERM means it runs under another user.
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Every temporary file under `root`, hidden folders (`.brain/`) included, symlinks not followed.
+    public func temporaryFiles(under root: String) -> [String] {
+        var result: [String] = []
+        var folders = [root]
+        while let folder = folders.popLast() {
+            guard let dir = opendir(folder) else { continue }
+            let dirFD = dirfd(dir)
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    var length = 0
+                    while length < bytes.count && bytes[length] != 0 { length += 1 }
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                var info = stat()
+                guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                let path = VaultPaths.join(folder, name)
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: folders.append(path)
+                case S_IFREG where TemporaryName.owner(of: name) != nil: result.append(path)
+                default: break
+                }
+            }
+            closedir(dir)
+        }
+        return result.sorted()
     }
 
     /// Every Markdown file under `root`, skipping hidden folders and files (`.brain/` among them),
@@ -168,8 +250,7 @@ public struct POSIXFileSystem: FileSystem {
                 entries.append((name, true, nil))
                 continue
             }
-            if type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
-            if type == UInt8(DT_REG) && !isMarkdown { continue }
+            if !isMarkdown && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
             if type == UInt8(DT_REG) && !stamps {
                 entries.append((name, false, FileStamp(path: relative.isEmpty ? name : relative + "/" + name, size: 0, modified: 0)))
                 continue
@@ -181,7 +262,13 @@ public struct POSIXFileSystem: FileSystem {
                 entries.append((name, true, nil))
             case S_IFREG where isMarkdown:
                 let path = relative.isEmpty ? name : relative + "/" + name
-                entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info))))
+                entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
+                                                       changed: POSIXFileSystem.changedNanoseconds(info))))
+            case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK where isMarkdown:
+                // Listed so that the index reports it ("not a regular file"); it is never opened.
+                let path = relative.isEmpty ? name : relative + "/" + name
+                entries.append((name, false, FileStamp(path: path, size: -1, modified: POSIXFileSystem.modifiedNanoseconds(info),
+                                                       changed: POSIXFileSystem.changedNanoseconds(info))))
             default:
                 continue
             }
@@ -211,6 +298,14 @@ public struct POSIXFileSystem: FileSystem {
         #endif
     }
 
+    static func changedNanoseconds(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        return Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+        return Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+    }
+
     static func errorText() -> String {
         String(cString: strerror(errno))
     }
@@ -226,14 +321,23 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) ->
     #endif
 }
 
-/// An exclusive `flock(2)` on a file, held until the object is released.
+/// An exclusive `flock(2)` on a file, held until the object is released. The holder's process id
+/// is kept in the file while it holds the lock.
 final class FlockLock: FileLock {
     private let fd: Int32
+    let abandonedBy: Int32?
 
     init(path: String, timeout: Double, fileSystem: POSIXFileSystem) throws(VaultError) {
         try fileSystem.makeDirectories(VaultPaths.directory(of: path))
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a symlink in the lock's place must not make brain create or lock a file elsewhere.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard fd >= 0 else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
+        self.fd = fd
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw .io(path: path, message: "not a regular file")
+        }
         var waited = 0.0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno != EWOULDBLOCK && errno != EINTR {
@@ -247,9 +351,18 @@ final class FlockLock: FileLock {
             usleep(2_000)
             waited += 0.002
         }
+        // A process id left in the file is a holder that never let go.
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, 16, 0) }
+        let digits = buffer[0..<max(got, 0)].prefix { $0 >= 0x30 && $0 <= 0x39 }
+        abandonedBy = Int32(String(decoding: digits, as: UTF8.self)).flatMap { $0 > 0 ? $0 : nil }
+        let mine = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = mine.withUnsafeBytes { pwrite(fd, $0.baseAddress!, mine.count, 0) }
     }
 
     deinit {
+        _ = ftruncate(fd, 0)
         flock(fd, LOCK_UN)
         close(fd)
     }

@@ -1,14 +1,17 @@
+import Foundation
+
 /// Safe, readable file names made from titles.
 public enum Slug {
     /// A file stem for a title: lower-case, Unicode letters and digits kept, everything else
     /// becomes single hyphens; never empty, never hidden, never a path.
     ///
     /// `Slug.make("Read 20 pages")` is `read-20-pages`; `Slug.make("Café été")` is `café-été`;
-    /// `Slug.make("../../etc")` is `etc`.
+    /// `Slug.make("../../etc")` is `etc`. Names are in Unicode's composed form (NFC), however
+    /// the title was typed: `Café` typed as `e` + U+0301 gives the same `café` as a typed `é`.
     public static func make(_ title: String, maxBytes: Int = 80) -> String {
         var result = ""
         var pendingHyphen = false
-        for character in title.lowercased() {
+        for character in title.precomposedStringWithCanonicalMapping.lowercased() {
             let keep = character.isLetter || character.isNumber || character == "_"
             if keep {
                 if pendingHyphen && !result.isEmpty { result.append("-") }
@@ -20,5 +23,25 @@ public enum Slug {
             }
         }
         return result.isEmpty ? "untitled" : result
+    }
+}
+
+/// How names compare: in Unicode's composed form (NFC) and without letter case, the way macOS and
+/// Windows file systems compare them. Two files whose names are equal this way cannot be told apart
+/// by a link or a command, so brain never makes the second one.
+public enum NameKey {
+    /// `name` in NFC, lower-cased.
+    public static func of(_ name: some StringProtocol) -> String {
+        String(name).precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    /// Whether `name` is written in NFC (a name made by brain always is).
+    public static func isComposed(_ name: String) -> Bool {
+        Array(name.utf8) == Array(name.precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// `path`, marked when it is not in NFC, so that two names that look alike can be told apart.
+    public static func shown(_ path: String) -> String {
+        isComposed(path) ? path : path + " (decomposed Unicode, NFD)"
     }
 }

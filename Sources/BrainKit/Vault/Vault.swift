@@ -13,7 +13,15 @@ public struct Vault: Sendable {
     public init(root: String, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
         self.fileSystem = fileSystem
-        let path = VaultPaths.join(root, Vault.configPath)
+        let path: String
+        do {
+            path = try Vault.internalPath(Vault.configPath, root: root, fileSystem: fileSystem)
+        } catch {
+            config = VaultConfig()
+            configDiagnostics = [Diagnostic(path: Vault.configPath, line: 1, column: 1, severity: .warning,
+                                            message: "not read: \(error.description)")]
+            return
+        }
         guard let bytes = try? fileSystem.read(path) else {
             config = VaultConfig()
             configDiagnostics = []
@@ -24,8 +32,9 @@ public struct Vault: Sendable {
         let config = VaultConfig(map)
         self.config = config
         var problems = diagnostics.map { $0.in(Vault.configPath) }
+        let keyLines = KeyLines(text[...], firstLine: 1)
         for issue in config.issues {
-            let line = NoteParser.keyLocation(issue.key, in: text[...], firstLine: 1).line
+            let line = keyLines.location(of: issue.key).line
             problems.append(Diagnostic(path: Vault.configPath, line: line, column: 1, severity: .warning, message: issue.message))
         }
         configDiagnostics = problems
@@ -34,6 +43,23 @@ public struct Vault: Sendable {
     /// Absolute path of a vault-relative path, refusing anything that leaves the vault.
     public func absolute(_ relative: String) throws(VaultError) -> String {
         try VaultPaths.resolve(relative, in: root)
+    }
+
+    /// Absolute path of one of brain's own files (`.brain/cache/index.bin`, the lock, the journal):
+    /// besides leaving the vault, refuses a symbolic link anywhere below the root, so that a
+    /// `.brain` or `.brain/cache` pointing elsewhere never gets brain to read or write there.
+    public func internalPath(_ relative: String) throws(VaultError) -> String {
+        try Vault.internalPath(relative, root: root, fileSystem: fileSystem)
+    }
+
+    static func internalPath(_ relative: String, root: String, fileSystem: any FileSystem) throws(VaultError) -> String {
+        let normalized = try VaultPaths.normalize(relative)
+        var current = ""
+        for part in normalized.split(separator: "/") {
+            current = current.isEmpty ? String(part) : current + "/" + part
+            if fileSystem.isSymbolicLink(VaultPaths.join(root, current)) { throw .symbolicLink(current) }
+        }
+        return try VaultPaths.resolve(normalized, in: root)
     }
 
     /// The kind of a vault-relative path under this vault's layout.

@@ -3,6 +3,8 @@ public enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound(searchedFrom: String)
     case notADirectory(String)
     case outsideVault(String)
+    /// A path of brain's own (`.brain/…`) is a symbolic link, which could lead out of the vault.
+    case symbolicLink(String)
     case unsafeName(String)
     case exists(String)
     case io(path: String, message: String)
@@ -16,6 +18,8 @@ public enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path) is not a folder"
         case .outsideVault(let path):
             return "refusing path outside the vault: \(path)"
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link; brain does not follow links in its own folder, which could lead out of the vault"
         case .unsafeName(let name):
             return "cannot make a safe file name from \"\(name)\""
         case .exists(let path):

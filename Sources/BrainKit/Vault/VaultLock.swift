@@ -8,9 +8,12 @@ public final class VaultLock {
 
     /// Waits up to `timeout` seconds for the lock.
     public init(vault: Vault, timeout: Double = 10) throws(VaultError) {
-        path = VaultPaths.join(vault.root, VaultLock.path)
+        path = try vault.internalPath(VaultLock.path)
         held = try vault.fileSystem.lock(path, timeout: timeout)
     }
+
+    /// The process id of a previous holder that was killed holding the lock, if one was.
+    public var abandonedBy: Int32? { held.abandonedBy }
 
     /// Runs `body` while holding the vault lock.
     public static func withLock<T>(_ vault: Vault, _ body: () throws -> T) throws -> T {

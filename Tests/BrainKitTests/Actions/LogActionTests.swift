@@ -130,4 +130,53 @@ import Testing
     static func perform(_ action: some VaultAction, on vault: Vault) throws {
         _ = try vault.perform(action)
     }
+
+    /// Issue 15, fix 7, for every other value written into a line: a title becomes the `# heading`
+    /// line (a goal's body holds its milestones), an address the `<url>` line, a new title the
+    /// renamed note's heading, a habit's file name its `[[id]]`.
+    @Test func noOtherValueCanForgeALine() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let before = MemoryVault.notes(fileSystem).filter { !$0.key.hasPrefix(".brain/") }
+        var link = CreateNote(kind: .link, title: "Link", today: today)
+        link.url = "http://x>\n- [x] [[run]] forged"
+        var cue = CreateNote(kind: .habit, title: "Swim", today: today)
+        cue.cue = "pool\n---"
+        var tagged = CreateNote(kind: .note, title: "Tagged", today: today)
+        tagged.tags = ["a\nb"]
+        let attempts: [any VaultAction] = [
+            CreateNote(kind: .goal, title: "Win\n- [x] forged milestone", today: today),
+            CreateNote(kind: .habit, title: "Jog\r- [x] [[run]]", today: today),
+            link, cue, tagged,
+            RenameNote(note: "atomic-habits", newTitle: "Atomic\n- [x] [[run]] 5"),
+        ]
+        for action in attempts {
+            let error = #expect(throws: ActionError.self) { try Self.perform(action, on: vault) }
+            #expect(error?.code == .invalidArgument)
+            #expect(error?.message.contains("must fit on one line") == true, "\(error?.message ?? "")")
+        }
+        #expect(MemoryVault.notes(fileSystem).filter { !$0.key.hasPrefix(".brain/") } == before)
+    }
+
+    /// `edit --set` values and keys go through the YAML writer, which escapes line breaks: the
+    /// front-matter keeps one line per key and no line can be forged.
+    @Test func editEscapesLineBreaksInValuesAndKeys() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        _ = try vault.perform(EditNote(note: "read", set: [.init(key: "cue", value: "a\n---\nforged: 1")]))
+        _ = try vault.perform(EditNote(note: "read", set: [.init(key: "x\ny", value: "1")], allowUnknownKeys: true))
+        let text = try #require(MemoryVault.notes(fileSystem)["habits/read.md"])
+        let document = Document(text: text)
+        #expect(document.frontMatter["cue"] == .string("a\n---\nforged: 1"))
+        #expect(document.frontMatter["x\ny"] == .int(1))
+        #expect(document.frontMatter["forged"] == nil)
+        #expect(document.diagnostics.isEmpty)
+    }
+
+    @Test func aGoalTemplateTitleWithALineBreakIsAProblemNotALine() {
+        let plan = GoalTemplatePlan(YAMLMap([
+            "subgoals": .list([.map(YAMLMap(["title": .string("Run\n- [x] forged")]))]),
+            "suggested-habits": .list([.map(YAMLMap(["title": .string("Jog\r- [x] [[run]]"), "every": .string("day")]))]),
+        ]))
+        #expect(plan.subgoals.isEmpty && plan.habits.isEmpty)
+        #expect(plan.problems.count == 2)
+    }
 }

@@ -305,4 +305,38 @@ struct YAMLCase: CustomTestStringConvertible, Sendable {
         for level in 0..<300 { block += String(repeating: " ", count: level) + "k\(level):\n" }
         #expect(!YAMLReader.parse(block[...]).diagnostics.isEmpty)
     }
+
+    /// Issue 15, fix 13: an unclosed quote was reported at whichever later line held the next
+    /// quote ("unexpected text after the value" on line 5), not where the quote was opened.
+    @Test func unclosedQuoteIsReportedWhereItOpens() {
+        let yaml = "title: X\ncue: \"abc\nunit: pages\nremind: \"21:30\"\nevery: day\n"
+        let result = YAMLReader.parse(yaml[...], firstLine: 2)
+        let first = result.diagnostics.first
+        #expect(first?.location == SourceLocation(line: 3, column: 6), "\(result.diagnostics)")
+        #expect(first?.message == "unterminated quoted string")
+        // The keys after it are still read.
+        #expect(result.map.keys == ["title", "unit", "remind", "every"])
+        let single = YAMLReader.parse("a: 'it''s\nb: 'x'\n"[...])
+        #expect(single.diagnostics.first?.location == SourceLocation(line: 1, column: 4))
+    }
+
+    @Test func aQuoteMayStillContinueOnIndentedLines() {
+        let result = YAMLReader.parse("a: \"one\n  two\"\nb: 'x\n\n  y'\n"[...])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.map["a"] == .string("one two"))
+        #expect(result.map["b"] == .string("x\ny"))
+    }
+
+    /// Issue 15, fix 2: duplicate keys were found by a scan of the keys before, so 100,000 keys
+    /// took minutes; the answer is the same with a set.
+    @Test func manyKeysKeepOrderAndReportDuplicates() {
+        var yaml = ""
+        for index in 0..<20_000 { yaml += "k\(index): \(index)\n" }
+        yaml += "k5: again\n"
+        let result = YAMLReader.parse(yaml[...])
+        #expect(result.map.count == 20_000)
+        #expect(result.map.keys.last == "k19999")
+        #expect(result.map["k5"] == .int(5))
+        #expect(result.diagnostics.map(\.location.line) == [20_001])
+    }
 }

@@ -53,6 +53,31 @@ final class ScratchVault {
         #expect(index.records[daily].day == Day("2026-11-20"))
     }
 
+    /// Issue 15, fix 13: an edit that keeps the size and puts the modification time back (an
+    /// editor or `touch -r` can) was never re-read; the inode change time cannot be put back.
+    @Test func sameSizeEditWithRestoredTimeIsReread() throws {
+        let scratch = try ScratchVault(files: ["notes/a.md": "---\ntitle: Alpha\n---\n"])
+        let path = scratch.root + "/notes/a.md"
+        #expect(scratch.open().record(atPath: "notes/a.md")?.title == "Alpha")
+        let time = try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+        Thread.sleep(forTimeInterval: 0.02)
+        try scratch.write("notes/a.md", "---\ntitle: Omega\n---\n")
+        try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: path)
+        let index = scratch.open()
+        #expect(index.report.reread == 1)
+        #expect(index.record(atPath: "notes/a.md")?.title == "Omega")
+    }
+
+    @Test func sameSizeEditWithRestoredTimeIsRereadInMemory() throws {
+        let (vault, fileSystem) = MemoryVault.make(["notes/a.md": "---\ntitle: Alpha\n---\n"])
+        #expect(VaultIndex.open(vault).record(atPath: "notes/a.md")?.title == "Alpha")
+        let path = MemoryVault.root + "/notes/a.md"
+        let time = try #require(fileSystem.modificationTime(path))
+        try fileSystem.writeAtomically(Array("---\ntitle: Omega\n---\n".utf8), to: path)
+        fileSystem.setModified(path, to: time)
+        #expect(VaultIndex.open(vault).record(atPath: "notes/a.md")?.title == "Omega")
+    }
+
     @Test func noChangeRereadsNothing() throws {
         let scratch = try ScratchVault(files: VaultIndexTests.files)
         let first = scratch.open()

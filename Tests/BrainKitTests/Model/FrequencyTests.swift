@@ -44,6 +44,21 @@ import Foundation
         #expect(throws: FrequencyError.self) { try Frequency(.string(text)) }
     }
 
+    /// Issue 15, fix 1: a number this large made `today` trap or allocate terabytes; every count
+    /// and period is bounded when the file is read.
+    @Test(arguments: ["every 9223372036854775807 days", "1 in 9223372036854775807 days", "every 100000000000 days",
+                      "every 1000000000 days", "every 3651 days", "2 in 3651 days", "9223372036854775807/week"])
+    func rejectsHugeNumbers(text: String) {
+        #expect(throws: FrequencyError.self) { try Frequency(.string(text)) }
+    }
+
+    @Test func acceptsTheLongestPeriod() throws {
+        #expect(try Frequency(.string("every 3650 days")) == .everyNDays(Frequency.maximumDays))
+        #expect(try Frequency(.string("1 in 3650 days")) == .inDays(times: 1, days: 3650))
+        let error = try #require(throws: FrequencyError.self) { try Frequency(.string("every 5000 days")) }
+        #expect(error.message.contains("at most 3650 days"))
+    }
+
     @Test func rejectsNonStringValues() {
         #expect(throws: FrequencyError.self) { try Frequency(.int(3)) }
         #expect(throws: FrequencyError.self) { try Frequency(.map(YAMLMap())) }

@@ -49,6 +49,21 @@ import Testing
         #expect(habit.issues.allSatisfy { $0.severity == .error })
     }
 
+    /// Issue 15, fix 1: numbers a file holds are finite and at most 10^12, so sums over years of
+    /// check-ins can neither overflow nor turn into infinities and NaNs.
+    @Test(arguments: [YAMLValue.double(.infinity), .double(-.infinity), .double(.nan), .double(1e300), .string("1e13"), .int(Int.max)])
+    func hugeOrNonFiniteNumbersAreIssues(value: YAMLValue) {
+        let habit = Habit(id: "x", frontMatter: YAMLMap(["target": value, "weight": value]), bodyTitle: nil)
+        #expect(habit.target == nil && habit.weight == 1)
+        #expect(Set(habit.issues.map(\.key)) == ["target", "weight"])
+        #expect(habit.issues.allSatisfy { $0.message.contains("10^12") })
+    }
+
+    @Test func hugeValuesOnAHabitLineAreNotValues() {
+        #expect(HabitLine.parse("- [x] [[read]] 999999999999999999999999 pages", lineNumber: 1)?.value == nil)
+        #expect(HabitLine.parse("- [x] [[read]] 1000000000000 pages", lineNumber: 1)?.value == 1e12)
+    }
+
     @Test func linksNormalise() {
         #expect(LinkTarget.normalize("[[health]]") == "health")
         #expect(LinkTarget.normalize(" health ") == "health")

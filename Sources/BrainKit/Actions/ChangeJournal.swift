@@ -1,0 +1,140 @@
+/// The intent journal of a change that writes more than one file (a rename and the links to it, a
+/// goal with its subgoals), kept in `.brain/journal` while the change is written.
+///
+/// It holds every file's contents before and after the change and is flushed to disk before the
+/// first file is touched, so a change cut short — the process killed, the machine down — is
+/// finished by the next command that opens the vault, the way a database replays its log: the
+/// files become all "after" (roll forward). A change that failed with an error and could not be
+/// undone at once is marked to roll back instead. Either way no file is left half done.
+struct ChangeJournal: Equatable {
+    static let path = ".brain/journal"
+    /// Where a journal that cannot be read is put aside (never acted on, never lost).
+    static let damagedPath = ".brain/journal.damaged"
+    private static let magic: [UInt8] = Array("BRAINJNL".utf8)
+    private static let version: UInt64 = 1
+
+    enum Direction: UInt8 {
+        /// Finish the change: every file gets its new contents.
+        case forward = 1
+        /// Undo the change: every file gets its old contents back.
+        case back = 2
+    }
+
+    /// One file: its contents before and after the change (nil: no file).
+    struct Entry: Equatable {
+        var path: String
+        var before: [UInt8]?
+        var after: [UInt8]?
+    }
+
+    /// The action that made the change (`rename`), for the message after a recovery.
+    var action: String
+    var direction: Direction
+    var entries: [Entry]
+
+    // MARK: Encoding
+
+    /// Magic, version, a checksum of the rest, then the direction, the action and the entries.
+    func encoded() -> [UInt8] {
+        var body = BinaryWriter(capacity: entries.reduce(64) { $0 + $1.path.utf8.count + ($1.before?.count ?? 0) + ($1.after?.count ?? 0) + 16 })
+        body.byte(direction.rawValue)
+        body.string(action)
+        body.uint(UInt64(entries.count))
+        for entry in entries {
+            body.string(entry.path)
+            body.optionalData(entry.before)
+            body.optionalData(entry.after)
+        }
+        let content = body.bytes
+        var result = ChangeJournal.magic
+        for index in 0..<8 { result.append(UInt8(truncatingIfNeeded: ChangeJournal.version >> (8 * UInt64(index)))) }
+        let sum = content.withUnsafeBufferPointer { VaultIndex.checksum($0) }
+        for index in 0..<8 { result.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index)))) }
+        return result + content
+    }
+
+    /// The journal in `bytes`, or nil when they are not one (cut short, damaged, another version).
+    static func decode(_ bytes: [UInt8]) -> ChangeJournal? {
+        let header = magic.count + 16
+        guard bytes.count >= header, Array(bytes[0..<magic.count]) == magic else { return nil }
+        func word(_ offset: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            return value
+        }
+        guard word(magic.count) == version else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> ChangeJournal? in
+            let content = UnsafeBufferPointer(rebasing: buffer[header...])
+            guard VaultIndex.checksum(content) == word(magic.count + 8) else { return nil }
+            var reader = BinaryReader(buffer, offset: header)
+            do {
+                guard let direction = Direction(rawValue: try reader.byte()) else { return nil }
+                let action = try reader.string()
+                let count = try reader.count()
+                var entries: [Entry] = []
+                for _ in 0..<count {
+                    entries.append(Entry(path: try reader.string(), before: try reader.optionalData(), after: try reader.optionalData()))
+                }
+                guard reader.isAtEnd else { return nil }
+                return ChangeJournal(action: action, direction: direction, entries: entries)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    // MARK: Applying
+
+    /// Brings every file to one side of the change: new and changed contents first, removals
+    /// last, so an interruption here too loses nothing and applying again finishes the job.
+    func apply(_ direction: Direction, in vault: Vault) throws(VaultError) {
+        let fileSystem = vault.fileSystem
+        for entry in entries {
+            guard let wanted = direction == .forward ? entry.after : entry.before else { continue }
+            let target = try vault.absolute(entry.path)
+            if fileSystem.exists(target), (try? fileSystem.read(target)) == wanted { continue }
+            try fileSystem.writeAtomically(wanted, to: target, durable: true)
+        }
+        for entry in entries where (direction == .forward ? entry.after : entry.before) == nil {
+            let target = try vault.absolute(entry.path)
+            if fileSystem.exists(target) { try fileSystem.remove(target, durable: true) }
+        }
+    }
+
+    /// The files the change touches, for messages.
+    var paths: [String] { entries.map(\.path) }
+}
+
+extension Vault {
+    /// Finishes (or undoes, as its journal says) a multi-file change that a killed process left half
+    /// written. Call it holding the vault lock. Returns what was done, for a warning; nil when
+    /// there was nothing to do.
+    func recoverInterruptedChange() throws(VaultError) -> String? {
+        let path = try internalPath(ChangeJournal.path)
+        guard fileSystem.exists(path) else { return nil }
+        let bytes = try fileSystem.read(path)
+        guard let journal = ChangeJournal.decode(bytes) else {
+            // Written whole and flushed before any file, so a bad journal was damaged afterwards:
+            // acting on it could write nonsense. Keep it aside for a person to look at.
+            let aside = try internalPath(ChangeJournal.damagedPath)
+            try? fileSystem.remove(aside)
+            try fileSystem.move(path, to: aside)
+            return "\(ChangeJournal.path) was damaged and is kept as \(ChangeJournal.damagedPath); an interrupted change may be half done"
+        }
+        try journal.apply(journal.direction, in: self)
+        try fileSystem.remove(path, durable: true)
+        let files = journal.paths.count
+        switch journal.direction {
+        case .forward:
+            return "finished an interrupted \(journal.action) (\(files) file\(files == 1 ? "" : "s")): \(journal.paths.joined(separator: ", "))"
+        case .back:
+            return "undid an interrupted \(journal.action) (\(files) file\(files == 1 ? "" : "s")): \(journal.paths.joined(separator: ", "))"
+        }
+    }
+
+    /// Whether a multi-file change was interrupted and waits for the next command.
+    var hasInterruptedChange: Bool {
+        guard let path = try? internalPath(ChangeJournal.path) else { return false }
+        return fileSystem.exists(path)
+    }
+}

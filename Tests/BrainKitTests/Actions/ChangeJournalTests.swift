@@ -1,0 +1,131 @@
+import Testing
+@testable import BrainKit
+
+/// Issue 15, fix 3: a rename killed part-way left some links rewritten and others not (0 → 367
+/// validate errors), and on a full disk it moved the file and left 76 broken links. A multi-file
+/// change now records an intent journal first and is finished (or undone) by the next command.
+@Suite struct ChangeJournalTests {
+    static let journal = MemoryVault.root + "/" + ChangeJournal.path
+
+    /// A note linked from three others.
+    static func linkedVault() -> (Vault, MemoryFileSystem) {
+        MemoryVault.make([
+            "notes/target.md": "---\ntitle: Target\n---\n# Target\n",
+            "notes/one.md": "See [[target]].\n",
+            "notes/two.md": "Also [[target|the target]] and [[Target]].\n",
+            "notes/three.md": "---\nsee: \"[[target]]\"\n---\nBody.\n",
+        ])
+    }
+
+    static func rename() -> RenameNote { RenameNote(note: "target", newTitle: "Aim") }
+
+    /// The notes after a rename that ran to the end.
+    static let renamed: [String: String] = {
+        let (vault, fileSystem) = linkedVault()
+        _ = try! vault.perform(rename())
+        return content(fileSystem)
+    }()
+
+    /// The vault's files, brain's own (cache, `.gitignore`, journal) aside.
+    static func content(_ fileSystem: MemoryFileSystem) -> [String: String] {
+        MemoryVault.notes(fileSystem).filter { !$0.key.hasPrefix(".brain/") || $0.key == Vault.configPath }
+    }
+
+    @Test func aRenameKilledAtEachStepIsWholeAfterTheNextCommand() throws {
+        let (_, probe) = ChangeJournalTests.linkedVault()
+        let original = ChangeJournalTests.content(probe)
+        #expect(ChangeJournalTests.renamed != original)
+        for crash in 0..<12 {
+            for next in ["index", "action"] {
+                let (vault, fileSystem) = ChangeJournalTests.linkedVault()
+                _ = VaultIndex.open(vault)
+                fileSystem.writesBeforeCrash = crash
+                let finished = (try? vault.perform(ChangeJournalTests.rename())) != nil
+                fileSystem.writesBeforeCrash = nil
+                if next == "index" {
+                    let index = VaultIndex.open(vault)
+                    if !finished && crash > 0 { #expect(index.report.warnings.contains { $0.hasPrefix("finished an interrupted rename") }) }
+                } else {
+                    let result = try vault.perform(SetPinned(note: "one", pinned: false))
+                    if !finished && crash > 0 { #expect(result.warnings.contains { $0.hasPrefix("finished an interrupted rename") }) }
+                }
+                let after = ChangeJournalTests.content(fileSystem)
+                #expect(fileSystem.byteSnapshot[ChangeJournalTests.journal] == nil)
+                // Nothing written before the journal, everything after it.
+                #expect(after == (crash == 0 ? original : ChangeJournalTests.renamed), "crash after \(crash) writes, then \(next)")
+                #expect(ValidationReport(index: VaultIndex.open(vault)).errors == 0)
+            }
+        }
+    }
+
+    @Test func aRenameInTheSampleVaultKilledPartWayIsFinished() throws {
+        let (reference, referenceFiles) = MemoryVault.sample()
+        _ = try reference.perform(RenameNote(note: "read", newTitle: "Read thirty pages"))
+        let expected = ChangeJournalTests.content(referenceFiles)
+        for crash in [1, 30, 70] {
+            let (vault, fileSystem) = MemoryVault.sample()
+            fileSystem.writesBeforeCrash = crash
+            #expect(throws: ActionError.self) { try vault.perform(RenameNote(note: "read", newTitle: "Read thirty pages")) }
+            fileSystem.writesBeforeCrash = nil
+            let index = VaultIndex.open(vault)
+            #expect(ChangeJournalTests.content(fileSystem) == expected)
+            #expect(ValidationReport(index: index).errors == 0)
+        }
+    }
+
+    /// A full disk on a linking file: the move is put back and no link is left broken.
+    @Test func aFailedWriteUndoesTheWholeRename() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let before = ChangeJournalTests.content(fileSystem)
+        fileSystem.failingWrites = [MemoryVault.root + "/daily/2026-11-20.md"]
+        #expect(throws: ActionError.self) { try vault.perform(RenameNote(note: "read", newTitle: "Read thirty pages")) }
+        #expect(ChangeJournalTests.content(fileSystem) == before)
+        #expect(fileSystem.byteSnapshot[ChangeJournalTests.journal] == nil)
+    }
+
+    /// The undo fails too: the journal is marked "back", and the next command that can write undoes it.
+    @Test func anUndoThatFailsIsFinishedByTheNextCommand() throws {
+        let (vault, fileSystem) = ChangeJournalTests.linkedVault()
+        let before = ChangeJournalTests.content(fileSystem)
+        fileSystem.failingWrites = [MemoryVault.root + "/notes/two.md", MemoryVault.root + "/notes/target.md"]
+        #expect(throws: ActionError.self) { try vault.perform(ChangeJournalTests.rename()) }
+        let journal = try #require(fileSystem.byteSnapshot[ChangeJournalTests.journal])
+        #expect(ChangeJournal.decode(journal)?.direction == .back)
+        #expect(throws: ActionError.self) { try vault.perform(SetPinned(note: "one", pinned: true)) }
+        fileSystem.failingWrites = []
+        let result = try vault.perform(SetPinned(note: "one", pinned: true))
+        #expect(result.warnings.contains { $0.hasPrefix("undid an interrupted rename") })
+        var expected = before
+        expected["notes/one.md"] = "---\npinned: true\n---\nSee [[target]].\n"
+        #expect(ChangeJournalTests.content(fileSystem) == expected)
+    }
+
+    @Test func aDamagedJournalIsKeptAsideNeverActedOn() throws {
+        let (vault, fileSystem) = ChangeJournalTests.linkedVault()
+        var bytes = ChangeJournal(action: "rename", direction: .forward,
+                                  entries: [.init(path: "notes/one.md", before: nil, after: Array("forged\n".utf8))]).encoded()
+        bytes[bytes.count - 2] ^= 0x20
+        try fileSystem.writeAtomically(bytes, to: ChangeJournalTests.journal)
+        let result = try vault.perform(SetPinned(note: "two", pinned: true))
+        #expect(result.warnings.contains { $0.contains("was damaged") })
+        #expect(MemoryVault.notes(fileSystem)["notes/one.md"] == "See [[target]].\n")
+        #expect(fileSystem.byteSnapshot[MemoryVault.root + "/" + ChangeJournal.damagedPath] == bytes)
+    }
+
+    @Test func aJournalCannotWriteOutsideTheVault() throws {
+        let (vault, fileSystem) = ChangeJournalTests.linkedVault()
+        let journal = ChangeJournal(action: "rename", direction: .forward,
+                                    entries: [.init(path: "../outside.md", before: nil, after: Array("x".utf8)),
+                                              .init(path: "notes/one.md", before: nil, after: Array("y".utf8))])
+        try fileSystem.writeAtomically(journal.encoded(), to: ChangeJournalTests.journal)
+        #expect(throws: ActionError.self) { try vault.perform(SetPinned(note: "two", pinned: true)) }
+        #expect(fileSystem.byteSnapshot["/outside.md"] == nil)
+    }
+
+    @Test func journalRoundTrip() {
+        let journal = ChangeJournal(action: "rename", direction: .back,
+                                    entries: [.init(path: "a.md", before: [1, 2], after: nil), .init(path: "b.md", before: nil, after: [])])
+        #expect(ChangeJournal.decode(journal.encoded()) == journal)
+        #expect(ChangeJournal.decode(Array(journal.encoded().dropLast())) == nil)
+    }
+}

@@ -1,0 +1,121 @@
+import Testing
+@testable import BrainKit
+
+/// Issue 15, fix 10: a cache whose checksum is right but whose contents are not (written by hand
+/// or by another program) made `show` trap with an index out of range. Every part read lazily is
+/// now checked, and a bad one means "rebuild", never a trap.
+@Suite struct CacheTamperTests {
+    static let cachePath = MemoryVault.root + "/" + VaultIndex.cachePath
+
+    /// A vault written in a fixed order, so two of them get the same modification times.
+    static func vault(note a: String) -> (Vault, MemoryFileSystem) {
+        let fileSystem = MemoryFileSystem()
+        try! fileSystem.writeAtomically(Array("week-start: monday\n".utf8), to: MemoryVault.root + "/" + Vault.configPath)
+        try! fileSystem.writeAtomically(Array(a.utf8), to: MemoryVault.root + "/notes/a.md")
+        try! fileSystem.writeAtomically(Array("# B\n".utf8), to: MemoryVault.root + "/notes/b.md")
+        return (Vault(root: MemoryVault.root, fileSystem: fileSystem), fileSystem)
+    }
+
+    /// The cache bytes with their checksum made right again.
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        let header = 24
+        let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[header...])) }
+        for index in 0..<8 { bytes[16 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
+        return bytes
+    }
+
+    /// Where the resolutions start: after the layout key, the count and every record.
+    static func resolutionsOffset(_ bytes: [UInt8]) throws -> Int {
+        let buffer = CacheBuffer(bytes)
+        return try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> Int in
+            var reader = BinaryReader(pointer, offset: 24)
+            _ = try reader.string()
+            let count = try reader.count()
+            for _ in 0..<count { _ = try NoteRecord.decode(from: &reader, buffer: buffer) }
+            return reader.offset
+        }
+    }
+
+    /// The records of one cache with the resolutions of another: `a.md` has one link in the
+    /// records and two resolutions, the mismatch that trapped in `backlinks`.
+    @Test func linksAndResolutionsThatDisagreeRebuildTheCache() throws {
+        let (vault, fileSystem) = CacheTamperTests.vault(note: "[[b]] [[b]]\n")
+        _ = VaultIndex.open(vault)
+        let (other, otherFileSystem) = CacheTamperTests.vault(note: "[[b]] [ [b]\n")
+        _ = VaultIndex.open(other)
+        let two = try #require(fileSystem.byteSnapshot[CacheTamperTests.cachePath])
+        let one = try #require(otherFileSystem.byteSnapshot[CacheTamperTests.cachePath])
+        let split = try CacheTamperTests.resolutionsOffset(one)
+        let tampered = CacheTamperTests.resealed(Array(one[..<split]) + Array(two[(try CacheTamperTests.resolutionsOffset(two))...]))
+        try fileSystem.writeAtomically(tampered, to: CacheTamperTests.cachePath)
+
+        let index = VaultIndex.open(vault)
+        #expect(index.report.rebuilt)
+        let b = try #require(index.index(ofPath: "notes/b.md"))
+        #expect(index.backlinks(of: b).count == 2)
+        #expect(QueryTour.run(index) > 0)
+    }
+
+    /// Lines, byte ranges and days beyond what the file can hold are refused when decoded.
+    @Test func partsOutsideTheFileAreRefused() throws {
+        var writer = BinaryWriter()
+        writer.uint(1)
+        writer.byte(0)
+        writer.string("b")
+        writer.optionalString(nil)
+        writer.optionalString(nil)
+        writer.uint(1)
+        writer.uint(1)
+        writer.uint(UInt64.max)  // a byte offset that is no Int
+        writer.uint(3)
+        try writer.bytes.withUnsafeBufferPointer { buffer in
+            var reader = BinaryReader(buffer)
+            #expect(throws: BinaryReader.Corrupt.self) { try NoteRecord.decodeLinks(&reader, size: 100) }
+        }
+        var day = BinaryWriter()
+        day.int(Int.max)
+        day.bytes.withUnsafeBufferPointer { buffer in
+            var reader = BinaryReader(buffer)
+            #expect(throws: BinaryReader.Corrupt.self) { try reader.day() }
+        }
+    }
+
+    /// Random bytes of a good cache changed and the checksum made right: whatever they become,
+    /// opening the index and every query returns.
+    @Test func randomDamageUnderAValidChecksumNeverTraps() throws {
+        let (vault, fileSystem) = MemoryVault.small()
+        _ = VaultIndex.open(vault)
+        let good = try #require(fileSystem.byteSnapshot[CacheTamperTests.cachePath])
+        var random = SeededRandom(seed: 15)
+        for round in 0..<150 {
+            var bytes = good
+            for _ in 0..<(1 + round % 4) {
+                let at = 24 + Int(random.next() % UInt64(bytes.count - 24))
+                switch random.next() % 4 {
+                case 0: bytes[at] ^= UInt8(1 << (random.next() % 8))
+                case 1: bytes[at] = 0xFF
+                case 2: bytes[at] = 0
+                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                }
+            }
+            try fileSystem.writeAtomically(CacheTamperTests.resealed(bytes), to: CacheTamperTests.cachePath)
+            QueryTour.run(VaultIndex.open(vault))
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the same seed gives the same damage on every run.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
