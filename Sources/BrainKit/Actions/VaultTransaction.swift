@@ -185,8 +185,7 @@ public final class VaultTransaction {
     }
 
     private func diff(_ before: [UInt8]?, _ after: [UInt8]?) -> [LineChange] {
-        LineDiff.changes(from: before.map { String(decoding: $0, as: UTF8.self) } ?? "",
-                         to: after.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        LineDiff.changes(from: before ?? [], to: after ?? [])
     }
 
     /// Every file the staged change touches, with its contents before and after.
