@@ -41,9 +41,10 @@ fresh_vault() {
     rm -rf "$1/.brain/cache"
 }
 
-# tree_digest DIR: one line per file (cache, lock and journal aside) with its checksum, sorted.
+# tree_digest DIR: one line per file with its checksum, sorted; the cache (and the lock in it)
+# and temporary files of writes (checked on their own) aside.
 tree_digest() {
-    (cd "$1" && find . -type f ! -path './.brain/cache/*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha1sum)
+    (cd "$1" && find . -type f ! -path './.brain/cache/*' ! -name '.*.brain-*-*.tmp' -print0 | LC_ALL=C sort -z | xargs -0 -r sha1sum)
 }
 
 # temporary_files DIR: files a killed write left behind (see TemporaryName in BrainKit).
