@@ -5,11 +5,11 @@
 # multi-file change all or nothing), no temporary file may be left once the next write has run,
 # the lock must be free, and the index cache must answer as a rebuilt one does.
 #
-# Usage: scripts/crash-safety.sh [--quick] [--trials N]   (full: 600 trials; --quick: 60)
+# Usage: scripts/crash-safety.sh [--quick] [--trials N]   (full: 1,000 trials; --quick: 60)
 set -euo pipefail
 source "$(dirname "$0")/lib/reliability.sh"
 
-TRIALS=600
+TRIALS=1000
 MODE=full
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -118,7 +118,7 @@ trial() {
     if ! flock -n "$vault/.brain/cache/lock" true 2>/dev/null && [[ -e "$vault/.brain/cache/lock" ]]; then
         echo "FAIL $n ${words[0]}: the lock is held"; return
     fi
-    timeout 20 "$BRAIN" --vault "$vault" unpin zk >/dev/null 2>&1 || { echo "FAIL $n ${words[0]}: a write after the kill failed"; return; }
+    timeout 20 "$BRAIN" --vault "$vault" unpin walk >/dev/null 2>&1 || { echo "FAIL $n ${words[0]}: a write after the kill failed"; return; }
     local left
     left=$(temporary_files "$vault" | wc -l)
     (( left == 0 )) || { echo "FAIL $n ${words[0]}: $left temporary files left: $(temporary_files "$vault" | head -3)"; return; }
