@@ -25,27 +25,7 @@ export WORK
 WORK=$(work_dir crash-safety)
 build_release
 
-# Every write action, each as one command line (fields separated by |).
-ACTIONS=(
-    "done|read|24|--note|kill test"
-    "undo|meditate"
-    "skip|run|knee hurts"
-    "checkin|morning|--mood|4|--energy|3|--intention|Finish the report"
-    "checkin|evening|--mood|3|--reflection|A calm day"
-    "rest|--reason|flu"
-    "pin|atomic-habits"
-    "unpin|how-i-use-brain"
-    "rename|read|Read thirty pages"
-    "rename|atomic-habits|Atomic habits, the book"
-    "new|note|Crash test"
-    "new|goal|Crash goal|--template|run-5k"
-    "edit|read|--set|target=30|--set|cue=After lunch"
-    "delete|zk"
-    "goal|progress|emergency-fund|+150"
-    "goal|tick|run-5k|5"
-    "archive|guitar"
-    "review|week|--write"
-)
+ACTIONS=("${WRITE_ACTIONS[@]}")
 export ACTIONS_TEXT
 ACTIONS_TEXT=$(printf '%s\n' "${ACTIONS[@]}")
 

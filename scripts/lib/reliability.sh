@@ -9,6 +9,28 @@ DOC="$ROOT/docs/RELIABILITY.md"
 # Every run sees the same "now": the sample vault's Sunday morning.
 export BRAIN_NOW=2026-11-22T09:00:00Z TZ=UTC NO_COLOR=1 SWIFT_BACKTRACE=enable=no
 
+# Every write action, each as one command line on the sample vault (fields separated by |).
+WRITE_ACTIONS=(
+    "done|read|24|--note|kill test"
+    "undo|meditate"
+    "skip|run|knee hurts"
+    "checkin|morning|--mood|4|--energy|3|--intention|Finish the report"
+    "checkin|evening|--mood|3|--reflection|A calm day"
+    "rest|--reason|flu"
+    "pin|atomic-habits"
+    "unpin|how-i-use-brain"
+    "rename|read|Read thirty pages"
+    "rename|atomic-habits|Atomic habits, the book"
+    "new|note|Crash test"
+    "new|goal|Crash goal|--template|run-5k"
+    "edit|read|--set|target=30|--set|cue=After lunch"
+    "delete|zk"
+    "goal|progress|emergency-fund|+150"
+    "goal|tick|run-5k|5"
+    "archive|guitar"
+    "review|week|--write"
+)
+
 # work_dir NAME: a clean scratch folder under scripts/work/ (git-ignored).
 work_dir() {
     local dir="$ROOT/scripts/work/$1"

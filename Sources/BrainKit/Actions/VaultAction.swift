@@ -66,7 +66,12 @@ extension Vault {
     /// half written (see `ChangeJournal`) and clears temporary files of writers that are gone.
     public func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws(ActionError) -> ActionResult<Action.Outcome> {
         let lock: VaultLock
-        do { lock = try VaultLock(vault: self) } catch { throw ActionError(error) }
+        do { lock = try VaultLock(vault: self) } catch {
+            if case .io(_, let message) = error {
+                throw ActionError(.io, "cannot take the vault lock (\(VaultLock.path)): \(message); nothing was changed")
+            }
+            throw ActionError(error)
+        }
         defer { withExtendedLifetime(lock) {} }
         let transaction = VaultTransaction(vault: self)
         transaction.actionName = action.name

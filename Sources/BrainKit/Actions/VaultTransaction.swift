@@ -221,7 +221,9 @@ public final class VaultTransaction {
                 journal = planned
                 journalPath = path
             } catch {
-                throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(error.description)); nothing was changed")
+                let reason: String
+                if case .io(_, let message) = error { reason = message } else { reason = error.description }
+                throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(reason)); nothing was changed")
             }
         }
         do {
@@ -278,7 +280,7 @@ public final class VaultTransaction {
         } catch let error as ActionError {
             throw error
         } catch let error as VaultError {
-            throw ActionError(error)
+            throw ActionError(vault.relative(error))
         } catch {
             throw ActionError(.io, String(describing: error))
         }
