@@ -79,4 +79,26 @@ import Testing
         // Each process re-read the file under the lock, so every addition counted.
         #expect(runs.first?.value == 10)
     }
+
+    /// Issue 15, fix 4: `done read` while `read` was renamed wrote `[[read]]`, a line naming no
+    /// habit, in 20 of 20 trials. The lock now covers each action's read-plan-write, so one runs
+    /// wholly before the other: the check-off always lands on the renamed habit.
+    @Test func renameBesideDoneLosesNoCheckOff() throws {
+        for trial in 0..<4 {
+            let vault = try TestVault()
+            #expect(vault.run("index").status == 0)
+            let commands = trial % 2 == 0
+                ? [["rename", "read", "Read more"], ["done", "read", "12"]]
+                : [["done", "read", "12"], ["rename", "read", "Read more"]]
+            let statuses = try ConcurrencyTests.runAll(commands, vault: vault)
+            #expect(statuses.allSatisfy { $0 == 0 }, "trial \(trial): \(statuses)")
+            let lines = DailyEditor.habitLines(in: Document(text: try vault.read("daily/2026-11-22.md")))
+            #expect(lines.filter { $0.habit == "read" }.isEmpty, "trial \(trial): a line names the old file")
+            let renamed = lines.filter { $0.habit == "read-more" }
+            // 12 of the 20 pages a day: logged, the box still open.
+            #expect(renamed.count == 1 && renamed.first?.value == 12, "trial \(trial): \(renamed)")
+            let validate = vault.run("validate")
+            #expect(!validate.stdout.contains("names no habit"), "trial \(trial): \(validate.stdout)")
+        }
+    }
 }

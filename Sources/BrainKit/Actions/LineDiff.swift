@@ -4,17 +4,26 @@ public enum LineDiff {
     /// Line changes from `before` to `after`, in file order; a replaced line is one change with
     /// both texts.
     public static func changes(from before: String, to after: String) -> [LineChange] {
-        let old = lines(before)
-        let new = lines(after)
+        changes(from: Array(before.utf8), to: Array(after.utf8))
+    }
+
+    /// The same on bytes. Lines are compared as byte ranges, so a 100 MB file with one changed line
+    /// costs two passes over its bytes, not a string per line; only the changed middle is decoded.
+    public static func changes(from beforeBytes: [UInt8], to afterBytes: [UInt8]) -> [LineChange] {
+        let oldRanges = lineRanges(beforeBytes)
+        let newRanges = lineRanges(afterBytes)
+        func same(_ i: Int, _ j: Int) -> Bool {
+            beforeBytes[oldRanges[i]].elementsEqual(afterBytes[newRanges[j]])
+        }
         var start = 0
-        while start < old.count && start < new.count && old[start] == new[start] { start += 1 }
-        var oldEnd = old.count, newEnd = new.count
-        while oldEnd > start && newEnd > start && old[oldEnd - 1] == new[newEnd - 1] {
+        while start < oldRanges.count && start < newRanges.count && same(start, start) { start += 1 }
+        var oldEnd = oldRanges.count, newEnd = newRanges.count
+        while oldEnd > start && newEnd > start && same(oldEnd - 1, newEnd - 1) {
             oldEnd -= 1
             newEnd -= 1
         }
-        let a = Array(old[start..<oldEnd]), b = Array(new[start..<newEnd])
-        if a.isEmpty && b.isEmpty { return [] }
+        let a = oldRanges[start..<oldEnd].map { String(decoding: beforeBytes[$0], as: UTF8.self) }
+        let b = newRanges[start..<newEnd].map { String(decoding: afterBytes[$0], as: UTF8.self) }
         // A longest common subsequence of the middle; past a size where that costs too much,
         // the whole middle counts as replaced.
         guard a.count * b.count <= 4_000_000 else { return pair(a, b, oldLine: start, newLine: start) }
@@ -92,25 +101,26 @@ public enum LineDiff {
 
     /// Lines without their endings (`\n`, `\r\n` or `\r`); a final line ending adds no empty line.
     static func lines(_ text: String) -> [String] {
-        var result: [String] = []
-        var current: [UInt8] = []
-        var previousCR = false
-        for byte in text.utf8 {
-            if byte == 10 {
-                if previousCR { previousCR = false; continue }
-                result.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
-            } else if byte == 13 {
-                result.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
-                previousCR = true
-                continue
+        let bytes = Array(text.utf8)
+        return lineRanges(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where each line's text lies in `bytes`, as `lines` splits them.
+    static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 10 || byte == 13 {
+                result.append(start..<index)
+                index += byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 ? 2 : 1
+                start = index
             } else {
-                current.append(byte)
+                index += 1
             }
-            previousCR = false
         }
-        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+        if start < bytes.count { result.append(start..<bytes.count) }
         return result
     }
 }

@@ -66,7 +66,12 @@ extension Vault {
     /// half written (see `ChangeJournal`) and clears temporary files of writers that are gone.
     public func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws(ActionError) -> ActionResult<Action.Outcome> {
         let lock: VaultLock
-        do { lock = try VaultLock(vault: self) } catch { throw ActionError(error) }
+        do { lock = try VaultLock(vault: self) } catch {
+            if case .io(_, let message) = error {
+                throw ActionError(.io, "cannot take the vault lock (\(VaultLock.path)): \(message); nothing was changed")
+            }
+            throw ActionError(error)
+        }
         defer { withExtendedLifetime(lock) {} }
         let transaction = VaultTransaction(vault: self)
         transaction.actionName = action.name
@@ -75,7 +80,9 @@ extension Vault {
         } catch {
             throw ActionError(.io, "an interrupted change could not be finished (\(error.description)); nothing else was done")
         }
-        clearStaleTemporaryFiles(lockAbandoned: lock.abandonedBy != nil)
+        // The lock cleared the whole vault if its last holder was killed; readers save the cache
+        // without the lock, so its folder is cleared on every write.
+        if let folder = try? internalPath(".brain/cache") { TemporaryFiles.clean(in: folder, fileSystem: fileSystem) }
         let outcome = try action.plan(transaction)
         let changes = transaction.changes
         if !dryRun { try transaction.commit() }
@@ -84,15 +91,3 @@ extension Vault {
     }
 }
 
-extension Vault {
-    /// Removes temporary files whose writer is gone: everywhere in the vault when the last lock
-    /// holder was killed (it may have been writing anywhere), else only in `.brain/cache/`, where
-    /// readers save the index without the lock.
-    func clearStaleTemporaryFiles(lockAbandoned: Bool) {
-        if lockAbandoned {
-            TemporaryFiles.clean(in: root, fileSystem: fileSystem)
-        } else if let folder = try? internalPath(".brain/cache") {
-            TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
-        }
-    }
-}

@@ -185,8 +185,7 @@ public final class VaultTransaction {
     }
 
     private func diff(_ before: [UInt8]?, _ after: [UInt8]?) -> [LineChange] {
-        LineDiff.changes(from: before.map { String(decoding: $0, as: UTF8.self) } ?? "",
-                         to: after.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        LineDiff.changes(from: before ?? [], to: after ?? [])
     }
 
     /// Every file the staged change touches, with its contents before and after.
@@ -222,7 +221,9 @@ public final class VaultTransaction {
                 journal = planned
                 journalPath = path
             } catch {
-                throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(error.description)); nothing was changed")
+                let reason: String
+                if case .io(_, let message) = error { reason = message } else { reason = error.description }
+                throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(reason)); nothing was changed")
             }
         }
         do {
@@ -279,7 +280,7 @@ public final class VaultTransaction {
         } catch let error as ActionError {
             throw error
         } catch let error as VaultError {
-            throw ActionError(error)
+            throw ActionError(vault.relative(error))
         } catch {
             throw ActionError(.io, String(describing: error))
         }

@@ -8,9 +8,13 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
     public let ordinal: Int
 
-    /// The first and last days a file can name (years 1 to 9999).
+    /// The first and last days `Day` can hold (years 1 to 9999).
     public static let earliest = Day(year: 1, month: 1, day: 1)!
     public static let latest = Day(year: 9999, month: 12, day: 31)!
+    /// The days a vault's dates may name: daily files, `created:`, `archived:`, `start:`, `due:`
+    /// and `--date`. Histories and schedules run from a habit's first day to today, so a far
+    /// date in a file would make them (and the memory they take) as long as it is far.
+    public static let supported = Day(year: 1900, month: 1, day: 1)!...Day(year: 2199, month: 12, day: 31)!
 
     public init(ordinal: Int) {
         self.ordinal = ordinal

@@ -11,9 +11,10 @@ public enum DayExpression {
         default: break
         }
         if let first = lower.first, first == "-" || first == "+", let offset = Int(lower.dropFirst()), offset < 100_000 {
-            return today.adding(days: first == "-" ? -offset : offset)
+            let day = today.adding(days: first == "-" ? -offset : offset)
+            return Day.supported.contains(day) ? day : nil
         }
-        if let day = Day(lower) { return day }
+        if let day = Day(lower) { return Day.supported.contains(day) ? day : nil }
         if let weekday = Weekday(name: lower) {
             let back = (today.weekday.rawValue - weekday.rawValue + 7) % 7
             return today.adding(days: -back)

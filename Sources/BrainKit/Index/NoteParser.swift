@@ -58,7 +58,10 @@ public enum NoteParser {
         case .note: issues = Note(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
         case .daily:
             let day = frontMatter["date"]?.day ?? Day(stem)
-            if let day {
+            if let day, !Day.supported.contains(day) {
+                diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
+                                              message: "a daily file's date must be from \(Day.supported.lowerBound) to \(Day.supported.upperBound), not \(day)"))
+            } else if let day {
                 // Front-matter fields only: the habit lines come from the scanner's task items,
                 // which already skip code blocks and comments.
                 let checkIn = CheckIn(day: day, frontMatter: frontMatter, body: "", bodyStartLine: bodyLine)

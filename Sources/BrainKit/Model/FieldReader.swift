@@ -105,7 +105,13 @@ struct FieldReader {
 
     mutating func day(_ key: String) -> Day? {
         guard let value = value(key) else { return nil }
-        if let day = value.day { return day }
+        if let day = value.day {
+            guard Day.supported.contains(day) else {
+                issue(key, "\(key) must be a date from \(Day.supported.lowerBound) to \(Day.supported.upperBound), not \(day)")
+                return nil
+            }
+            return day
+        }
         issue(key, "\(key) must be a date YYYY-MM-DD, not \"\(value.string ?? "…")\"")
         return nil
     }

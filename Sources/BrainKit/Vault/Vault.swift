@@ -62,6 +62,13 @@ public struct Vault: Sendable {
         return try VaultPaths.resolve(normalized, in: root)
     }
 
+    /// `error` with a path inside the vault written relative to it, as messages name files.
+    public func relative(_ error: VaultError) -> VaultError {
+        guard case .io(let path, let message) = error else { return error }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? .io(path: String(path.dropFirst(prefix.count)), message: message) : error
+    }
+
     /// The kind of a vault-relative path under this vault's layout.
     public func kind(of path: String) -> NoteKind {
         NoteKind.of(path: path, folders: config.folders)

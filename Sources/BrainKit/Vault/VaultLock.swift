@@ -6,10 +6,15 @@ public final class VaultLock {
     private let held: any FileLock
     public let path: String
 
-    /// Waits up to `timeout` seconds for the lock.
+    /// Waits up to `timeout` seconds for the lock. When the last holder was killed holding it,
+    /// the temporary files it may have left anywhere in the vault are cleared first (those of
+    /// writers still running are kept).
     public init(vault: Vault, timeout: Double = 10) throws(VaultError) {
         path = try vault.internalPath(VaultLock.path)
         held = try vault.fileSystem.lock(path, timeout: timeout)
+        if held.abandonedBy != nil {
+            TemporaryFiles.clean(in: vault.root, fileSystem: vault.fileSystem)
+        }
     }
 
     /// The process id of a previous holder that was killed holding the lock, if one was.

@@ -38,4 +38,22 @@ import Testing
         #expect(fileSystem.byteSnapshot[cache] == nil)
         #expect(fileSystem.byteSnapshot[note] == [1])
     }
+
+    /// The lock's "killed holder" mark is read once: a reader that takes the lock to finish an
+    /// interrupted change clears the temporary files then, or nobody would.
+    @Test func aReaderFinishingAJournalClearsThemToo() throws {
+        let (vault, fileSystem) = MemoryVault.small()
+        let dead = MemoryVault.root + "/notes/" + TemporaryName.make(for: "atomic-habits.md", pid: 999_001)
+        try fileSystem.writeAtomically([1], to: dead)
+        fileSystem.finishedProcesses = [999_001]
+        fileSystem.abandonLock(MemoryVault.root + "/" + VaultLock.path, by: 999_001)
+        let journal = ChangeJournal(action: "pin", direction: .forward, entries: [
+            .init(path: "notes/a.md", before: nil, after: Array("a\n".utf8)),
+            .init(path: "notes/b.md", before: nil, after: Array("b\n".utf8)),
+        ])
+        try fileSystem.writeAtomically(journal.encoded(), to: MemoryVault.root + "/" + ChangeJournal.path)
+        let index = VaultIndex.open(vault)
+        #expect(index.record(atPath: "notes/a.md") != nil && index.record(atPath: "notes/b.md") != nil)
+        #expect(fileSystem.byteSnapshot[dead] == nil)
+    }
 }

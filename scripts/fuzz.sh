@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Fuzzing: damaged copies of the sample vault's files (bit flips, truncation, invalid UTF-8, NUL
+# bytes, 1 MB lines, deep nesting, 10,000-key front-matter, huge numbers, far dates, CR-only and
+# mixed line endings, broken structure) through `brain index`, `validate`, `today` and `stats`,
+# one process per command with a time bound each, on both cores. Expects 0 crashes and 0 hangs;
+# prints the seed of any failure for replay and keeps its vault under scripts/work/fuzz/failures/.
+#
+# Usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N]
+#   full: 100,000 mutations (figures go to docs/RELIABILITY.md); --quick: 5,000.
+#   The mutations are made by the test FuzzTests.writeBatchesForTheScript: the same code that
+#   `swift test` fuzzes with in memory. Replay one seed there:
+#   BRAIN_FUZZ_SEED=N BRAIN_FUZZ_COUNT=1 swift test --filter mutatedFilesNeverTrapOrHang
+set -euo pipefail
+source "$(dirname "$0")/lib/reliability.sh"
+
+MUTATIONS=100000
+SEED=1
+MODE=full
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --quick) MUTATIONS=5000; MODE=quick ;;
+        --seed) SEED=$2; shift ;;
+        --mutations) MUTATIONS=$2; MODE=custom; shift ;;
+        *) echo "usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N]" >&2; exit 64 ;;
+    esac
+    shift
+done
+export LIMIT=${FUZZ_LIMIT:-10}   # seconds per command; slower is a hang
+FILES=135                        # mutated files per vault: every Markdown file of the sample
+CHUNK=40                         # vaults made per call of the generator
+export COMMANDS="index|validate|today|stats"
+ensure /usr/bin/time time
+ensure python3 python3
+export WORK
+WORK=$(work_dir fuzz)
+build_release
+echo "== building the tests (the mutations come from FuzzTests)"
+(cd "$ROOT" && swift build --build-tests 2>&1 | tail -1)
+
+# run_one VAULT OUT COMMAND...: brain under the time bound; prints "ok", "hang" or "crash STATUS",
+# then the seconds and peak kB.
+run_one() {
+    local vault="$1" out="$2"; shift 2
+    local status=0 measured
+    /usr/bin/time -f '%e %M' -o "$out.time" timeout -s KILL "$LIMIT" "$BRAIN" --vault "$vault" "$@" >"$out.out" 2>"$out.err" || status=$?
+    # The last line: GNU time writes "Command exited with non-zero status N" before it.
+    measured=$(tail -1 "$out.time")
+    if [[ $status == 137 ]]; then echo "hang $measured"; return; fi
+    # 0 success, 1 a refusal with a message, 2 validate found errors, 64 usage: all fine.
+    if [[ $status == 0 || $status == 1 || $status == 2 || $status == 64 ]] && ! grep -q -e 'Fatal error' -e 'Program crashed' "$out.err"; then
+        echo "ok $measured"
+    else
+        echo "crash:$status $measured"
+    fi
+}
+
+# fuzz_vault BATCH: the sample vault with the batch's files over it, every command run once.
+# Writes one line per command to BATCH/results: "RESULT SECONDS PEAK_KB COMMAND".
+fuzz_vault() {
+    local batch="$1" vault="$1.vault" command
+    rm -rf "$vault"
+    cp -a "$SAMPLE" "$vault"
+    rm -rf "$vault/.brain/cache"
+    cp -a "$batch/." "$vault/"
+    rm -f "$vault/seeds"
+    : > "$batch.results"
+    IFS='|' read -r -a commands <<< "$COMMANDS"
+    for command in "${commands[@]}"; do
+        read -r -a words <<< "$command"
+        echo "$(run_one "$vault" "$batch.run" "${words[@]}") $command" >> "$batch.results"
+    done
+    rm -rf "$vault" "$batch.run".*
+}
+export -f run_one fuzz_vault
+export BRAIN SAMPLE
+
+# bisect BATCH COMMAND...: the mutated files that alone reproduce a failure, kept with their seed.
+bisect() {
+    local batch="$1"; shift
+    local seed path kinds vault result found=0
+    while read -r seed path kinds; do
+        vault="$WORK/failures/seed-$seed"
+        fresh_vault "$vault"
+        mkdir -p "$(dirname "$vault/$path")"
+        cp "$batch/$path" "$vault/$path"
+        result=$(run_one "$vault" "$WORK/bisect" "$@")
+        if [[ "$result" == ok* ]]; then
+            rm -rf "$vault"
+        else
+            found=1
+            echo "FAILURE seed $seed ($path; $kinds): brain $* → ${result%% *}; vault kept in scripts/work/fuzz/failures/seed-$seed" | tee -a "$WORK/failures.txt"
+        fi
+    done < "$batch/seeds"
+    if [[ $found == 0 ]]; then
+        local first
+        first=$(awk 'NR == 1 { print $1 }' "$batch/seeds")
+        cp -a "$batch" "$WORK/failures/batch-$first"
+        echo "FAILURE vault from seed $first: brain $* fails only with several files together; kept in scripts/work/fuzz/failures/batch-$first" | tee -a "$WORK/failures.txt"
+    fi
+}
+
+BATCHES=$(( (MUTATIONS + FILES - 1) / FILES ))
+START=$(date +%s%N)
+RUNS=0; CRASHES=0; HANGS=0; MUTATED=0; SLOWEST=0; SLOWEST_WHAT=""; PEAK=0; PEAK_WHAT=""
+mkdir -p "$WORK/failures"
+: > "$WORK/failures.txt"
+# generate K: writes chunk K's vaults to $WORK/chunk-K (in the background while the last one runs).
+generate() {
+    local chunk="$1" first=$(( $1 * CHUNK ))
+    local count=$(( BATCHES - first < CHUNK ? BATCHES - first : CHUNK ))
+    rm -rf "$WORK/chunk-$chunk"
+    (cd "$ROOT" && BRAIN_FUZZ_WRITE="$WORK/chunk-$chunk" BRAIN_FUZZ_BATCHES=$count BRAIN_FUZZ_FILES=$FILES \
+        BRAIN_FUZZ_SEED=$(( SEED + first * FILES )) swift test --skip-build --filter writeBatchesForTheScript >/dev/null 2>&1) \
+        || { echo "the generator failed (swift test --filter writeBatchesForTheScript)" >&2; return 1; }
+}
+
+echo "== fuzzing: $MUTATIONS mutations from seed $SEED, $FILES per vault, $LIMIT s per command, 2 vaults at a time"
+CHUNKS=$(( (BATCHES + CHUNK - 1) / CHUNK ))
+generate 0
+for (( chunk = 0; chunk < CHUNKS; chunk++ )); do
+    next=""
+    if (( chunk + 1 < CHUNKS )); then generate $(( chunk + 1 )) & next=$!; fi
+    find "$WORK/chunk-$chunk" -mindepth 1 -maxdepth 1 -type d -name 'batch-*' -print0 | xargs -0 -P 2 -I{} bash -c 'fuzz_vault "$1"' _ {}
+    for dir in "$WORK/chunk-$chunk"/batch-*; do
+        [[ -d "$dir" ]] || continue
+        MUTATED=$(( MUTATED + $(wc -l < "$dir/seeds") ))
+        while read -r result elapsed peak command; do
+            RUNS=$(( RUNS + 1 ))
+            if awk -v a="$elapsed" -v b="$SLOWEST" 'BEGIN { exit !(a > b) }'; then SLOWEST=$elapsed; SLOWEST_WHAT="$command"; fi
+            if (( peak > PEAK )); then PEAK=$peak; PEAK_WHAT="$command"; fi
+            read -r -a words <<< "$command"
+            case "$result" in
+                ok) ;;
+                hang) HANGS=$(( HANGS + 1 )); bisect "$dir" "${words[@]}" ;;
+                *) CRASHES=$(( CRASHES + 1 )); bisect "$dir" "${words[@]}" ;;
+            esac
+        done < "$dir.results"
+    done
+    rm -rf "$WORK/chunk-$chunk"
+    [[ -n "$next" ]] && { wait "$next" || exit 1; }
+    echo "   $MUTATED mutations, $RUNS runs, $CRASHES crashes, $HANGS hangs ($(seconds_since "$START") s)"
+done
+ELAPSED=$(seconds_since "$START")
+
+SECTION="$WORK/section.md"
+{
+    echo "| measure | result |"
+    echo "|---|---:|"
+    echo "| mutated files (seeds $SEED to $(( SEED + MUTATED - 1 ))) | $MUTATED |"
+    echo "| brain runs (index, validate, today, stats on each vault of $FILES mutated files) | $RUNS |"
+    echo "| crashes | $CRASHES |"
+    echo "| hangs (over $LIMIT s) | $HANGS |"
+    echo "| slowest run | $SLOWEST s (\`brain $SLOWEST_WHAT\`) |"
+    echo "| largest peak memory | $(( PEAK / 1024 )) MB (\`brain $PEAK_WHAT\`) |"
+    echo "| wall time | $ELAPSED s |"
+} > "$SECTION"
+cat "$SECTION"
+if [[ $CRASHES != 0 || $HANGS != 0 ]]; then
+    cat "$WORK/failures.txt"
+    echo "fuzz: FAIL ($CRASHES crashes, $HANGS hangs)"
+    exit 1
+fi
+# The document keeps the full run's figures; other runs only print theirs.
+[[ $MODE == full ]] && record_figures fuzz "$SECTION"
+echo "fuzz: pass"
