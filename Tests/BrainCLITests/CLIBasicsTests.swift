@@ -138,4 +138,15 @@ import Testing
         #expect(result.stderr.contains("warning: the index cache is corrupt; rebuilding it"))
         #expect(vault.run("tags").stderr.isEmpty)
     }
+
+    /// Issue 15, fix 13: a config problem was printed as `warning: .brain/config.yml:23:1: warning: …`.
+    @Test func aConfigWarningSaysWarningOnce() throws {
+        let vault = try TestVault()
+        let config = try vault.read(".brain/config.yml")
+        try vault.write(".brain/config.yml", config + "bogus: 1\n")
+        let line = config.split(separator: "\n", omittingEmptySubsequences: false).count
+        let result = vault.run("today")
+        #expect(result.status == 0)
+        #expect(result.stderr == ".brain/config.yml:\(line):1: warning: unknown setting bogus\n", "\(result.stderr)")
+    }
 }

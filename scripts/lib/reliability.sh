@@ -3,7 +3,8 @@
 # figures each script writes into docs/RELIABILITY.md. Source it; do not run it.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-BRAIN="$ROOT/.build/release/brain"
+# BRAIN_BINARY runs the scripts against another build (an older one, to see a failure come back).
+BRAIN="${BRAIN_BINARY:-$ROOT/.build/release/brain}"
 SAMPLE="$ROOT/sample-vault"
 DOC="$ROOT/docs/RELIABILITY.md"
 # Every run sees the same "now": the sample vault's Sunday morning.
@@ -52,6 +53,7 @@ ensure() {
 }
 
 build_release() {
+    [[ -n "${BRAIN_BINARY:-}" ]] && { echo "== using $BRAIN_BINARY"; return; }
     echo "== building brain (release)"
     (cd "$ROOT" && swift build -c release --product brain 2>&1 | tail -1)
 }

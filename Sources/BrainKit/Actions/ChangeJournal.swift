@@ -34,23 +34,27 @@ struct ChangeJournal: Equatable {
 
     // MARK: Encoding
 
-    /// Magic, version, a checksum of the rest, then the direction, the action and the entries.
+    /// Magic, version, a checksum of the rest, then the direction, the action and the entries:
+    /// written into one buffer (the journal of a rename holds the renamed file twice already).
     func encoded() -> [UInt8] {
-        var body = BinaryWriter(capacity: entries.reduce(64) { $0 + $1.path.utf8.count + ($1.before?.count ?? 0) + ($1.after?.count ?? 0) + 16 })
-        body.byte(direction.rawValue)
-        body.string(action)
-        body.uint(UInt64(entries.count))
+        let header = ChangeJournal.magic.count + 16
+        var writer = BinaryWriter(capacity: entries.reduce(header + 64) { $0 + $1.path.utf8.count + ($1.before?.count ?? 0) + ($1.after?.count ?? 0) + 24 })
+        for byte in ChangeJournal.magic { writer.byte(byte) }
+        for index in 0..<8 { writer.byte(UInt8(truncatingIfNeeded: ChangeJournal.version >> (8 * UInt64(index)))) }
+        for _ in 0..<8 { writer.byte(0) }
+        writer.byte(direction.rawValue)
+        writer.string(action)
+        writer.uint(UInt64(entries.count))
         for entry in entries {
-            body.string(entry.path)
-            body.optionalData(entry.before)
-            body.optionalData(entry.after)
+            writer.string(entry.path)
+            writer.optionalData(entry.before)
+            writer.optionalData(entry.after)
         }
-        let content = body.bytes
-        var result = ChangeJournal.magic
-        for index in 0..<8 { result.append(UInt8(truncatingIfNeeded: ChangeJournal.version >> (8 * UInt64(index)))) }
-        let sum = content.withUnsafeBufferPointer { VaultIndex.checksum($0) }
-        for index in 0..<8 { result.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index)))) }
-        return result + content
+        var bytes = writer.bytes
+        writer = BinaryWriter(capacity: 0)  // drop the writer's reference, so the checksum is patched in place
+        let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[header...])) }
+        for index in 0..<8 { bytes[ChangeJournal.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
+        return bytes
     }
 
     /// The journal in `bytes`, or nil when they are not one (cut short, damaged, another version).

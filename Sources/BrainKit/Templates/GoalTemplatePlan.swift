@@ -42,8 +42,9 @@ public struct GoalTemplatePlan: Hashable, Sendable {
             }
             var subgoal = Subgoal(title: title)
             if let dueIn = map["due-in"], !dueIn.isNull {
-                guard let days = dueIn.int, days >= 0 else {
-                    problems.append("\(label): \"due-in\" must be a whole number of days")
+                // At most a hundred years: the due day must stay a day brain reads.
+                guard let days = dueIn.int, days >= 0, days <= 36_500 else {
+                    problems.append("\(label): \"due-in\" must be a whole number of days from 0 to 36500")
                     continue
                 }
                 subgoal.dueIn = days

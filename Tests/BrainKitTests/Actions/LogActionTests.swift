@@ -179,4 +179,14 @@ import Testing
         #expect(plan.subgoals.isEmpty && plan.habits.isEmpty)
         #expect(plan.problems.count == 2)
     }
+
+    /// Issue 15, fix 1: `due-in: 9223372036854775807` made the due day overflow.
+    @Test func aGoalTemplateDueInIsBounded() {
+        let plan = GoalTemplatePlan(YAMLMap([
+            "subgoals": .list([.map(YAMLMap(["title": .string("Far"), "due-in": .int(Int.max)])),
+                               .map(YAMLMap(["title": .string("Near"), "due-in": .int(30)]))]),
+        ]))
+        #expect(plan.subgoals.map(\.title) == ["Near"])
+        #expect(plan.problems == ["subgoals item 1: \"due-in\" must be a whole number of days from 0 to 36500"])
+    }
 }

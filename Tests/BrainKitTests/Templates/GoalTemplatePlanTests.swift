@@ -49,7 +49,7 @@ import Testing
         #expect(plan.habits.first?.kind == nil)
         #expect(plan.problems == [
             "subgoals item 1: \"title\" is required",
-            "subgoals item 2: \"due-in\" must be a whole number of days",
+            "subgoals item 2: \"due-in\" must be a whole number of days from 0 to 36500",
             "suggested-habits item 1: \"every\" is required",
             "suggested-habits item 2: unknown frequency \"fortnightly\": expected day, weekdays, weekends, [mon, wed], N/week, N/month, N in M days or every N days",
             "suggested-habits item 3: \"kind\" must be build or quit, not \"maybe\"",
