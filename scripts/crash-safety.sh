@@ -47,7 +47,7 @@ for (( a = 0; a < ${#ACTIONS[@]}; a++ )); do
     tree_digest "$vault" | sha1sum | cut -c1-40 > "$WORK/new-$a"
     echo "$took" > "$WORK/ms-$a"
     [[ "$(cat "$WORK/new-$a")" != "$OLD" ]] || { echo "action changed nothing: ${words[*]}" >&2; exit 1; }
-    printf '   %-55s %4d ms\n' "${words[*]}" "$took"
+    printf '   %-55s %4d ms\n' "${words[*]//$ROOT\//}" "$took"
     rm -rf "$vault"
 done
 export BASE OLD BRAIN
@@ -121,7 +121,7 @@ grep '^FAIL' "$WORK/results" || true
 FAILS=$(grep -c '^FAIL' "$WORK/results" || true)
 
 SECTION="$WORK/section.md"
-python3 - "$WORK/results" "$TRIALS" "$ELAPSED" "$FAILS" "$ACTIONS_TEXT" > "$SECTION" <<'PY'
+python3 - "$WORK/results" "$TRIALS" "$ELAPSED" "$FAILS" "${ACTIONS_TEXT//$ROOT\//}" > "$SECTION" <<'PY'
 import sys, collections
 results, trials, elapsed, fails, actions = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5].split("\n")
 rows = collections.OrderedDict((i, [0, 0, 0, 0, 0]) for i in range(len(actions)))

@@ -74,8 +74,8 @@ for room in "${ROOMS[@]}"; do
         rm -f "$MOUNT/filler"
         if ! "$BRAIN" --vault "$VAULT" validate >/dev/null 2>&1 && [[ $? -gt 2 ]]; then outcome="FAIL: validate failed afterwards"; fi
         [[ "$outcome" == FAIL* ]] && FAILS=$(( FAILS + 1 ))
-        printf '%s\t%s\t%s\t%s\n' "$room" "${words[*]}" "$outcome" "$(head -1 "$WORK/err")" >> "$RESULTS"
-        [[ "$outcome" == FAIL* ]] && printf '   %4s kB  %-50s %s\n' "$room" "${words[*]}" "$outcome"
+        printf '%s\t%s\t%s\t%s\n' "$room" "${words[*]//$ROOT\//}" "$outcome" "$(head -1 "$WORK/err")" >> "$RESULTS"
+        [[ "$outcome" == FAIL* ]] && printf '   %4s kB  %-50s %s\n' "$room" "${words[*]//$ROOT\//}" "$outcome"
     done
 done
 
@@ -91,17 +91,17 @@ for command in "today" "stats" "validate" "search|garden" "show|read" "backlinks
     IFS='|' read -r -a words <<< "$command"
     status=0
     "$BRAIN" --vault "$VAULT" "${words[@]}" >/dev/null 2>"$WORK/err" || status=$?
-    if [[ $status -le 2 ]]; then echo "read ${words[*]}	answered" >> "$READONLY"
-    else echo "read ${words[*]}	FAIL (exit $status): $(head -1 "$WORK/err")" >> "$READONLY"; FAILS=$(( FAILS + 1 )); fi
+    if [[ $status -le 2 ]]; then echo "read ${words[*]//$ROOT\//}	answered" >> "$READONLY"
+    else echo "read ${words[*]//$ROOT\//}	FAIL (exit $status): $(head -1 "$WORK/err")" >> "$READONLY"; FAILS=$(( FAILS + 1 )); fi
 done
 for action in "${WRITE_ACTIONS[@]}"; do
     IFS='|' read -r -a words <<< "$action"
     status=0
     "$BRAIN" --vault "$VAULT" "${words[@]}" >/dev/null 2>"$WORK/err" || status=$?
     if [[ $status != 0 ]] && grep -q 'Read-only file system' "$WORK/err"; then
-        echo "write ${words[*]}	refused	$(head -1 "$WORK/err")" >> "$READONLY"
+        echo "write ${words[*]//$ROOT\//}	refused	$(head -1 "$WORK/err")" >> "$READONLY"
     else
-        echo "write ${words[*]}	FAIL (exit $status): $(head -1 "$WORK/err")" >> "$READONLY"; FAILS=$(( FAILS + 1 ))
+        echo "write ${words[*]//$ROOT\//}	FAIL (exit $status): $(head -1 "$WORK/err")" >> "$READONLY"; FAILS=$(( FAILS + 1 ))
     fi
 done
 [[ "$(tree_digest "$VAULT")" == "$before" ]] || { echo "read-only vault changed" >> "$READONLY"; FAILS=$(( FAILS + 1 )); }

@@ -30,6 +30,7 @@ WRITE_ACTIONS=(
     "goal|tick|run-5k|5"
     "archive|guitar"
     "review|week|--write"
+    "import|loop|$ROOT/Tests/BrainKitTests/Fixtures/loop/Loop Habits CSV 2026-11-20.zip"
 )
 
 # work_dir NAME: a clean scratch folder under scripts/work/ (git-ignored).
