@@ -31,11 +31,12 @@ public struct AreaVitality: Hashable, Sendable, Codable {
     /// its 7-day completion rate (`CompletionRates.week`) counts with the habit's `weight`;
     /// habits with nothing due in the window are left out.
     public static func compute(areas: [Area], schedules: [Schedule]) -> [AreaVitality] {
-        areas.map { area in
+        let areaKeys = schedules.map { $0.habit.area.map(LinkTarget.key) }
+        return areas.map { area in
             let key = area.id.lowercased()
             var sum = 0.0
             var weights = 0.0
-            for schedule in schedules where schedule.habit.area.map(LinkTarget.key) == key {
+            for (schedule, areaKey) in zip(schedules, areaKeys) where areaKey == key {
                 guard let rate = CompletionRates.window(schedule, days: 7).rate else { continue }
                 sum += schedule.habit.weight * rate
                 weights += schedule.habit.weight

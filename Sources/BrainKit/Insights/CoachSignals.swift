@@ -68,15 +68,18 @@ public struct CoachSignals: Hashable, Sendable {
         let before = journal.ordered(journal.schedules(today: today.adding(days: -7)))
         let thisWeek = AreaVitality.compute(areas: journal.areas, schedules: now)
         let lastWeek = AreaVitality.compute(areas: journal.areas, schedules: before)
+        // Each habit's area key once: an `area:` value can be long, and it is compared per area.
+        var areaKeys: [String: String] = [:]
+        for habit in journal.habits { areaKeys[habit.id] = habit.area.map(LinkTarget.key) }
         func missed(_ schedules: [Schedule], _ area: String) -> Int {
-            schedules.filter { $0.habit.area.map(LinkTarget.key) == area }.reduce(0) { total, schedule in
+            schedules.filter { areaKeys[$0.habit.id] == area }.reduce(0) { total, schedule in
                 let window = CompletionRates.window(schedule, days: 7)
                 return total + window.due - window.done
             }
         }
         areas = zip(journal.areas, zip(thisWeek, lastWeek)).map { area, pair in
             let key = area.id.lowercased()
-            let open = now.filter { $0.habit.area.map(LinkTarget.key) == key && $0.status(on: today) == .open }.map(\.habit.title)
+            let open = now.filter { areaKeys[$0.habit.id] == key && $0.status(on: today) == .open }.map(\.habit.title)
             return AreaChange(area: area.id, title: area.title, thisWeek: pair.0.consistency, lastWeek: pair.1.consistency,
                               missedThisWeek: missed(now, key), missedLastWeek: missed(before, key), openToday: open)
         }

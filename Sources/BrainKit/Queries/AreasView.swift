@@ -24,10 +24,11 @@ public struct AreasView: Hashable, Sendable, Codable {
         date = today
         let vitality = AreaVitality.compute(areas: journal.areas, schedules: journal.ordered(journal.schedules(today: today)))
         identityScore = AreaVitality.identityScore(vitality, areas: journal.areas)
+        let areaKeys = journal.habits.map { $0.area.map(LinkTarget.key) }
         areas = zip(journal.areas, vitality).map { area, item in
             Entry(id: area.id, title: area.title, weight: area.weight, consistency: item.consistency, label: item.label,
                   identity: area.identity,
-                  habits: journal.habits.filter { $0.area.map(LinkTarget.key) == area.id.lowercased() }.map(\.id))
+                  habits: zip(journal.habits, areaKeys).filter { $0.1 == area.id.lowercased() }.map(\.0.id))
         }
     }
 }
