@@ -27,12 +27,6 @@ enum Format {
         Quantity.number(value)
     }
 
-    /// "12 May" in today's year, "12 May 2027" otherwise.
-    static func day(_ day: Day, today: Day) -> String {
-        let text = "\(day.dayOfMonth) \(HeatmapLayout.monthNames[day.month - 1])"
-        return day.year == today.year ? text : text + " \(day.year)"
-    }
-
     /// Momentum as every view prints it: "83 % on fire".
     static func momentum(_ momentum: Momentum) -> String {
         "\(Quantity.percent(momentum.value)) \(momentum.label.rawValue)"
