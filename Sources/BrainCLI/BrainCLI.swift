@@ -20,6 +20,7 @@ public enum BrainCLI {
         HeatmapCommand.self,
         WeekCommand.self,
         MonthCommand.self,
+        ReportCommand.self,
         GoalsCommand.self,
         GoalCommand.self,
         AreasCommand.self,

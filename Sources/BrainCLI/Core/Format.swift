@@ -18,8 +18,7 @@ enum Format {
 
     /// 3.25 → "3.3", 4 → "4.0": a mean mood or energy.
     static func tenths(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        Quantity.tenths(value)
     }
 
     /// 20 → "20", 2.5 → "2.5" (`Quantity.number`).
