@@ -32,6 +32,7 @@ import Testing
         "heatmap": [Run(arguments: ["heatmap"]), Run(arguments: ["heatmap", "read"])],
         "week": [Run(arguments: ["week"])],
         "month": [Run(arguments: ["month"])],
+        "report": [Run(arguments: ["report", "--out", "<tmp>"])],
         "goals": [Run(arguments: ["goals"])],
         "areas": [Run(arguments: ["areas"])],
         "coach": [Run(arguments: ["coach"])],
