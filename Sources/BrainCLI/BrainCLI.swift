@@ -9,6 +9,7 @@ public enum BrainCLI {
         InitCommand.self,
         NewCommand.self,
         TodayCommand.self,
+        StatusCommand.self,
         DoneCommand.self,
         UndoCommand.self,
         SkipCommand.self,

@@ -21,6 +21,7 @@ import Testing
         "init": [Run(arguments: ["init", "<tmp>"])],
         "new": [Run(arguments: ["new", "note", "JSON", "test"])],
         "today": [Run(arguments: ["today"])],
+        "status": [Run(arguments: ["status"]), Run(arguments: ["status", "--format", "{done}"])],
         "done": [Run(arguments: ["done", "read"])],
         "undo": [Run(arguments: ["undo", "read"])],
         "skip": [Run(arguments: ["skip", "run", "knee"])],

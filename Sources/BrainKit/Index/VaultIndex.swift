@@ -159,6 +159,21 @@ public final class VaultIndex: @unchecked Sendable {
         return index
     }
 
+    /// An index of only the files at `paths` (vault-relative, sorted), parsed now, without the cache:
+    /// for a question that needs a few files of a large vault (`brain status` reads the habits and
+    /// the recent days). Links resolve among these files only.
+    public static func partial(_ vault: Vault, paths: [String]) -> VaultIndex {
+        let stamps = paths.sorted().map { FileStamp(path: $0, size: 0, modified: 0) }
+        let records = parseAll(stamps, vault: vault)
+        let resolver = LinkResolver(records: records)
+        var report = Report()
+        report.files = records.count
+        report.reread = records.count
+        let index = VaultIndex(vault: vault, records: records, resolutions: resolveAll(records, resolver: resolver), report: report)
+        index.resolver = resolver
+        return index
+    }
+
     /// Parses files on every core; the result is in input order whatever the thread timing.
     static func parseAll(_ stamps: [FileStamp], vault: Vault) -> [NoteRecord] {
         if stamps.isEmpty { return [] }
