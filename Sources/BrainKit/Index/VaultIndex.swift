@@ -159,12 +159,21 @@ public final class VaultIndex: @unchecked Sendable {
         return index
     }
 
-    /// An index of only the files at `paths` (vault-relative, sorted), parsed now, without the cache:
-    /// for a question that needs a few files of a large vault (`brain status` reads the habits and
-    /// the recent days). Links resolve among these files only.
+    /// An index of only the files at `paths` (vault-relative), parsed now, without the cache: for a
+    /// question that needs a few files of a large vault (`brain status` reads the habits and the
+    /// recent days). Links resolve among these files only.
     public static func partial(_ vault: Vault, paths: [String]) -> VaultIndex {
-        let stamps = paths.sorted().map { FileStamp(path: $0, size: 0, modified: 0) }
-        let records = parseAll(stamps, vault: vault)
+        partial(vault, records: parse(vault, paths: paths))
+    }
+
+    /// The records of the files at `paths`, parsed now, in the order given.
+    static func parse(_ vault: Vault, paths: [String]) -> [NoteRecord] {
+        parseAll(paths.map { FileStamp(path: $0, size: 0, modified: 0) }, vault: vault)
+    }
+
+    /// An index of records already parsed (sorted here by path).
+    static func partial(_ vault: Vault, records: [NoteRecord]) -> VaultIndex {
+        let records = records.sorted { $0.path < $1.path }
         let resolver = LinkResolver(records: records)
         var report = Report()
         report.files = records.count

@@ -70,17 +70,47 @@ public struct StatusLine: Sendable {
         }
     }
 
-    /// At least this many days are read: momentum's 21 days, or the current and previous month
-    /// of a monthly habit.
-    public static let minimumDays = 70
-    /// A streak that started within this many days of the first day read may have started before
-    /// it: read further back.
-    static let margin = 35
+    /// At least this many days are read: momentum's 21 days and a week; a habit's rhythm may ask
+    /// for more (`readDays(for:)`).
+    public static let minimumDays = 28
+
+    /// The days a habit needs read for today's state and momentum: its current and previous
+    /// period and a week (a monthly habit 69, `N in M days` 2M + 7, `every N days` 2N + 7).
+    static func readDays(for frequency: Frequency) -> Int {
+        switch frequency {
+        case .perMonth: return 69
+        case .inDays(_, let block): return 2 * block + 7
+        case .everyNDays(let every): return 2 * every + 7
+        default: return minimumDays
+        }
+    }
+
+    /// The longest a habit's unit of streak or rhythm spans: a streak whose unit began within this
+    /// many days of the first day read may have begun before it.
+    static func unitDays(for frequency: Frequency) -> Int {
+        switch frequency {
+        case .perMonth: return 31
+        case .inDays(_, let block): return block
+        case .everyNDays(let every): return max(every, 7)
+        default: return 7
+        }
+    }
+
+    /// Frequencies whose days do not depend on the habit's first day (`every N days` keeps its
+    /// rhythm from `created`, `N in M days` its blocks from the first day): for these the first day
+    /// can be moved up to the first day read without changing anything read.
+    static func isCalendarBound(_ frequency: Frequency) -> Bool {
+        switch frequency {
+        case .inDays, .everyNDays: return false
+        default: return true
+        }
+    }
 
     /// The status of `day` from `vault`'s files. Reads the habit files and the daily files of the
-    /// last `minimumDays` days (named `YYYY-MM-DD.md`; a daily file named otherwise is always read),
-    /// and doubles the days read while a streak reaches back to the first of them, or a habit's
-    /// rhythm needs more (`every N days`, `N in M days`; without `created:` those read all days).
+    /// last `minimumDays` days or more as a habit's rhythm needs (`readDays(for:)`; daily files named
+    /// `YYYY-MM-DD.md`, any other daily file is always read), and reads twice as far back, each file
+    /// once, while a streak reaches back to the first day read. `every N days` and `N in M days`
+    /// without `created:` read every day.
     public static func load(vault: Vault, day: Day) -> StatusLine {
         if vault.hasInterruptedChange {
             // Finishing a cut-short change takes the lock and the whole index.
@@ -93,34 +123,45 @@ public struct StatusLine: Sendable {
             vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder), stamps: false)
                 .map { folder + "/" + $0.path }.filter { !vault.isTemplate($0) }
         }
-        let habits = files(folders.habits)
         var dated: [(day: Day, path: String)] = []
         var undated: [String] = []
         for path in files(folders.daily) {
             if let fileDay = Day(VaultPaths.stem(of: path)) { dated.append((fileDay, path)) } else { undated.append(path) }
         }
-        let earliest = dated.map(\.day).min() ?? day
+        dated.sort { $0.day > $1.day }
+        let earliest = dated.last?.day ?? day
+        // Parsed once, kept while reading further back.
+        var records = VaultIndex.parse(vault, paths: files(folders.habits) + undated)
+        var next = dated.firstIndex { $0.day <= day } ?? dated.count
         var days = minimumDays
         while true {
             let start = day.adding(days: -(days - 1))
-            let paths = habits + undated + dated.filter { $0.day >= start && $0.day <= day }.map(\.path)
-            let journal = Journal(index: VaultIndex.partial(vault, paths: paths))
+            var paths: [String] = []
+            while next < dated.count, dated[next].day >= start {
+                paths.append(dated[next].path)
+                next += 1
+            }
+            records += VaultIndex.parse(vault, paths: paths)
+            var journal = Journal(index: VaultIndex.partial(vault, records: records))
+            let all = start <= earliest
+            if !all {
+                // Days before the first read are unknown: a habit whose days follow the calendar
+                // starts there, not years back (which changes nothing read, and costs nothing).
+                for index in journal.habits.indices where isCalendarBound(journal.habits[index].frequency) {
+                    if let created = journal.habits[index].created, created < start { journal.habits[index].created = start }
+                }
+            }
             let overview = DayOverview(journal: journal, day: day)
-            if start <= earliest { return StatusLine(overview: overview, daysRead: days) }
+            if all { return StatusLine(overview: overview, daysRead: days) }
             var needed = days
             for habit in journal.habits {
-                switch habit.frequency {
-                case .inDays(_, let block):
-                    needed = habit.created == nil ? Int.max : max(needed, 2 * block + 7)
-                case .everyNDays(let every):
-                    needed = habit.created == nil ? Int.max : max(needed, 2 * every + 7)
-                default:
-                    break
-                }
+                let rhythm = isCalendarBound(habit.frequency) || habit.created != nil ? readDays(for: habit.frequency) : Int.max
+                needed = max(needed, rhythm)
             }
             for entry in overview.entries where entry.streak.current > 0 {
                 let since = entry.streak.currentSince ?? start
-                if since <= start.adding(days: margin) { needed = max(needed, days * 2) }
+                let unit = journal.habit(entry.id).map { unitDays(for: $0.frequency) } ?? 31
+                if since <= start.adding(days: unit) { needed = max(needed, days * 2) }
             }
             if needed <= days { return StatusLine(overview: overview, daysRead: days) }
             // Never more than all the days there are.

@@ -68,12 +68,19 @@ import Testing
         #expect(status.lead?.habit == "read")
         #expect(status.lead?.current == Day("2026-01-01")!.distance(to: .sampleToday) + 1)
         #expect(status.daysRead == Day("2026-01-01")!.distance(to: .sampleToday) + 1)
-        // Without the long streak, the last 70 days are enough.
-        files["daily/2026-11-01.md"] = "---\nmood: 3\n---\n- [ ] [[read]]\n- [ ] [[walk]]\n"
+        // A streak that began more than a week after the first day read: the last 28 days are enough.
+        files["daily/2026-11-10.md"] = "---\nmood: 3\n---\n- [ ] [[read]]\n- [ ] [[walk]]\n"
         let (shorter, _) = MemoryVault.make(files)
         let recent = StatusLine.load(vault: shorter, day: .sampleToday)
         #expect(recent.daysRead == StatusLine.minimumDays)
-        #expect(recent.lead?.habit == "read" && recent.lead?.current == 21)
+        #expect(recent.lead?.habit == "read" && recent.lead?.current == 12)
+        // One that began within a week of it: twice as far back.
+        files["daily/2026-11-10.md"] = "---\nmood: 3\n---\n- [x] [[read]]\n- [x] [[walk]]\n"
+        files["daily/2026-11-01.md"] = "---\nmood: 3\n---\n- [ ] [[read]]\n- [ ] [[walk]]\n"
+        let (longer, _) = MemoryVault.make(files)
+        let back = StatusLine.load(vault: longer, day: .sampleToday)
+        #expect(back.daysRead >= 2 * StatusLine.minimumDays && back.lead?.current == 21)
+        #expect(Self.fields(back) == Self.fields(Self.full(longer, .sampleToday)))
         #expect(Self.fields(recent) == Self.fields(Self.full(shorter, .sampleToday)))
     }
 
