@@ -171,13 +171,18 @@ public final class VaultIndex: @unchecked Sendable {
         parseAll(paths.map { FileStamp(path: $0, size: 0, modified: 0) }, vault: vault)
     }
 
-    /// An index of records already parsed (sorted here by path).
-    static func partial(_ vault: Vault, records: [NoteRecord]) -> VaultIndex {
+    /// An index of records already parsed (sorted here by path). `resolveLinks: false` leaves
+    /// `resolutions` empty for an index that only answers lookups by name (`habitID(of:)`,
+    /// `resolve(target:)`, `note(named:)`), never link queries.
+    static func partial(_ vault: Vault, records: [NoteRecord], resolveLinks: Bool = true) -> VaultIndex {
         let records = records.sorted { $0.path < $1.path }
-        let resolver = LinkResolver(records: records)
         var report = Report()
         report.files = records.count
         report.reread = records.count
+        guard resolveLinks else {
+            return VaultIndex(vault: vault, records: records, resolutions: records.map { _ in [] }, report: report)
+        }
+        let resolver = LinkResolver(records: records)
         let index = VaultIndex(vault: vault, records: records, resolutions: resolveAll(records, resolver: resolver), report: report)
         index.resolver = resolver
         return index

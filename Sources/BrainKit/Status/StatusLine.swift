@@ -85,15 +85,32 @@ public struct StatusLine: Sendable {
         }
     }
 
-    /// The longest a habit's unit of streak or rhythm spans: a streak whose unit began within this
-    /// many days of the first day read may have begun before it.
-    static func unitDays(for frequency: Frequency) -> Int {
-        switch frequency {
-        case .perMonth: return 31
-        case .inDays(_, let block): return block
-        case .everyNDays(let every): return max(every, 7)
-        default: return 7
+    /// Whether a streak that began on `since` is known to have begun there though the days before
+    /// `start` were not read: what broke it lies in what was read. For a day-based habit, the last
+    /// day before `since` that counts (not rest, skipped, paused, off or done though not due) is a missed due day on or
+    /// after `start`; for a periodic one, the last period before it that counts (not neutral) was
+    /// missed and began on or after `start`. Anything else, or nothing found, is not known.
+    static func isSettled(_ schedule: Schedule, since: Day, start: Day) -> Bool {
+        if schedule.habit.frequency.isPeriodic {
+            for period in schedule.periodList.reversed() where period.end < since {
+                if period.start < start { return false }
+                switch period.state {
+                case .missed: return true
+                case .neutral: continue
+                case .met, .open: return false
+                }
+            }
+            return false
         }
+        var day = since.adding(days: -1)
+        while day >= start {
+            switch schedule.status(on: day) {
+            case .missed: return true
+            case .done, .open: return false
+            case .doneNotDue, .skipped, .rest, .paused, .notDue, .inactive: day = day.adding(days: -1)
+            }
+        }
+        return false
     }
 
     /// Frequencies whose days do not depend on the habit's first day (`every N days` keeps its
@@ -106,11 +123,25 @@ public struct StatusLine: Sendable {
         }
     }
 
+    /// The first day to read for `days` days back from `day`, moved back to the start of a week
+    /// and of a month when habits count by weeks or months, so that their first period is whole.
+    static func firstDay(_ days: Int, before day: Day, habits: [Habit], weekStart: Weekday) -> Day {
+        var start = day.adding(days: -(days - 1))
+        if habits.contains(where: { if case .perWeek = $0.frequency { return true } else { return false } }) {
+            start = start.startOfWeek(weekStart)
+        }
+        if habits.contains(where: { if case .perMonth = $0.frequency { return true } else { return false } }) {
+            start = start.startOfMonth
+        }
+        return start
+    }
+
     /// The status of `day` from `vault`'s files. Reads the habit files and the daily files of the
-    /// last `minimumDays` days or more as a habit's rhythm needs (`readDays(for:)`; daily files named
-    /// `YYYY-MM-DD.md`, any other daily file is always read), and reads twice as far back, each file
-    /// once, while a streak reaches back to the first day read. `every N days` and `N in M days`
-    /// without `created:` read every day.
+    /// last `minimumDays` days or more as a habit's rhythm needs (`readDays(for:)`; from the start
+    /// of a week or month for habits that count by them; daily files named `YYYY-MM-DD.md`, any
+    /// other daily file is always read), and reads twice as far back, each file once, while a
+    /// running streak may have begun before the first day read (`isSettled`). `every N days` and
+    /// `N in M days` without `created:` read every day.
     public static func load(vault: Vault, day: Day) -> StatusLine {
         if vault.hasInterruptedChange {
             // Finishing a cut-short change takes the lock and the whole index.
@@ -119,6 +150,7 @@ public struct StatusLine: Sendable {
             return StatusLine(overview: DayOverview(journal: journal, day: day), daysRead: max(1, first.distance(to: day) + 1))
         }
         let folders = vault.config.folders
+        let weekStart = vault.config.weekStart
         func files(_ folder: String) -> [String] {
             vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder), stamps: false)
                 .map { folder + "/" + $0.path }.filter { !vault.isTemplate($0) }
@@ -129,43 +161,42 @@ public struct StatusLine: Sendable {
             if let fileDay = Day(VaultPaths.stem(of: path)) { dated.append((fileDay, path)) } else { undated.append(path) }
         }
         dated.sort { $0.day > $1.day }
-        let earliest = dated.last?.day ?? day
+        let earliest = min(dated.last?.day ?? day, day)
         // Parsed once, kept while reading further back.
         var records = VaultIndex.parse(vault, paths: files(folders.habits) + undated)
+        let habits = records.filter { $0.kind == .habit }.map { Habit(id: $0.stem, frontMatter: $0.frontMatter, bodyTitle: nil) }
         var next = dated.firstIndex { $0.day <= day } ?? dated.count
-        var days = minimumDays
+        // As far back as the habits' rhythms need, from the start.
+        let rhythm = habits.reduce(minimumDays) { days, habit in
+            max(days, isCalendarBound(habit.frequency) || habit.created != nil ? readDays(for: habit.frequency) : Int.max)
+        }
+        var days = min(rhythm, earliest.distance(to: day) + 1)
         while true {
-            let start = day.adding(days: -(days - 1))
+            let start = firstDay(days, before: day, habits: habits, weekStart: weekStart)
             var paths: [String] = []
             while next < dated.count, dated[next].day >= start {
                 paths.append(dated[next].path)
                 next += 1
             }
             records += VaultIndex.parse(vault, paths: paths)
-            var journal = Journal(index: VaultIndex.partial(vault, records: records))
-            let all = start <= earliest
-            if !all {
-                // Days before the first read are unknown: a habit whose days follow the calendar
-                // starts there, not years back (which changes nothing read, and costs nothing).
-                for index in journal.habits.indices where isCalendarBound(journal.habits[index].frequency) {
-                    if let created = journal.habits[index].created, created < start { journal.habits[index].created = start }
-                }
+            var journal = Journal(index: VaultIndex.partial(vault, records: records, resolveLinks: false))
+            let read = start.distance(to: day) + 1
+            if start <= earliest { return StatusLine(overview: DayOverview(journal: journal, day: day), daysRead: read) }
+            // Days before the first read are unknown: a habit whose days follow the calendar
+            // starts there, not years back (which changes nothing read, and costs nothing).
+            for index in journal.habits.indices where isCalendarBound(journal.habits[index].frequency) {
+                if let created = journal.habits[index].created, created < start { journal.habits[index].created = start }
             }
             let overview = DayOverview(journal: journal, day: day)
-            if all { return StatusLine(overview: overview, daysRead: days) }
-            var needed = days
-            for habit in journal.habits {
-                let rhythm = isCalendarBound(habit.frequency) || habit.created != nil ? readDays(for: habit.frequency) : Int.max
-                needed = max(needed, rhythm)
+            let unsettled = overview.entries.contains { entry in
+                guard entry.streak.current > 0, let habit = journal.habit(entry.id),
+                      let schedule = Schedule(habit: habit, history: journal.history(of: habit.id), today: day, weekStart: weekStart)
+                else { return false }
+                return !isSettled(schedule, since: entry.streak.currentSince ?? start, start: start)
             }
-            for entry in overview.entries where entry.streak.current > 0 {
-                let since = entry.streak.currentSince ?? start
-                let unit = journal.habit(entry.id).map { unitDays(for: $0.frequency) } ?? 31
-                if since <= start.adding(days: unit) { needed = max(needed, days * 2) }
-            }
-            if needed <= days { return StatusLine(overview: overview, daysRead: days) }
+            if !unsettled { return StatusLine(overview: overview, daysRead: read) }
             // Never more than all the days there are.
-            days = min(needed, earliest.distance(to: day) + 1)
+            days = min(read * 2, earliest.distance(to: day) + 1)
         }
     }
 }
