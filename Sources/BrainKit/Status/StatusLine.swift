@@ -113,6 +113,29 @@ public struct StatusLine: Sendable {
         return false
     }
 
+    /// The day of a daily file named `…/YYYY-MM-DD.md` (any case of `.md`), from its bytes.
+    static func day(ofName path: String) -> Day? {
+        let bytes = path.utf8
+        guard bytes.count >= 13 else { return nil }
+        let name = bytes.suffix(13)
+        if bytes.count > 13, bytes[bytes.index(name.startIndex, offsetBy: -1)] != UInt8(ascii: "/") { return nil }
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for (offset, byte) in name.enumerated() {
+            switch offset {
+            case 4, 7: if byte != UInt8(ascii: "-") { return nil }
+            case 10: if byte != UInt8(ascii: ".") { return nil }
+            case 11: if byte | 0x20 != UInt8(ascii: "m") { return nil }
+            case 12: if byte | 0x20 != UInt8(ascii: "d") { return nil }
+            default:
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                digits.append(Int(byte - UInt8(ascii: "0")))
+            }
+        }
+        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+        return Day(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
+    }
+
     /// Frequencies whose days do not depend on the habit's first day (`every N days` keeps its
     /// rhythm from `created`, `N in M days` its blocks from the first day): for these the first day
     /// can be moved up to the first day read without changing anything read.
@@ -157,8 +180,15 @@ public struct StatusLine: Sendable {
         }
         var dated: [(day: Day, path: String)] = []
         var undated: [String] = []
-        for path in files(folders.daily) {
-            if let fileDay = Day(VaultPaths.stem(of: path)) { dated.append((fileDay, path)) } else { undated.append(path) }
+        let dailyFolder = VaultPaths.join(vault.root, folders.daily)
+        for file in vault.fileSystem.markdownFiles(under: dailyFolder, stamps: false) {
+            // `YYYY-MM-DD.md` at the end of the path: the day, read from the bytes.
+            let path = folders.daily + "/" + file.path
+            if let fileDay = StatusLine.day(ofName: file.path) {
+                dated.append((fileDay, path))
+            } else if !vault.isTemplate(path) {
+                undated.append(path)
+            }
         }
         dated.sort { $0.day > $1.day }
         let earliest = min(dated.last?.day ?? day, day)
