@@ -104,15 +104,16 @@ public enum Frequency: Hashable, Sendable {
 
     private static func parse(_ original: String) throws(FrequencyError) -> Frequency {
         let quoted = "\"\(original)\""
-        let unknown = FrequencyError("unknown frequency \(quoted): \(expected)")
-        let tooLong = FrequencyError("frequency \(quoted): at most \(maximumDays) days (ten years)")
+        // Messages are made only when needed: every habit of every command parses its frequency.
+        var unknown: FrequencyError { FrequencyError("unknown frequency \(quoted): \(expected)") }
+        var tooLong: FrequencyError { FrequencyError("frequency \(quoted): at most \(maximumDays) days (ten years)") }
         var text = original.lowercased().trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("["), text.hasSuffix("]") {
             text = String(text.dropFirst().dropLast())
             return try weekdayList(splitNames(text), original: quoted)
         }
         // Spaces around "/" and a glued "x" ("3x week") become separate words.
-        text = text.replacingOccurrences(of: "/", with: " / ")
+        if text.contains("/") { text = text.replacingOccurrences(of: "/", with: " / ") }
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if words.count >= 1, words[0].count > 1, words[0].hasSuffix("x"), Int(words[0].dropLast()) != nil {
             words[0].removeLast()

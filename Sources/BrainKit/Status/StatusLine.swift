@@ -115,25 +115,25 @@ public struct StatusLine: Sendable {
 
     /// The day of a daily file named `…/YYYY-MM-DD.md` (any case of `.md`), from its bytes.
     static func day(ofName path: String) -> Day? {
-        let bytes = path.utf8
-        guard bytes.count >= 13 else { return nil }
-        let name = bytes.suffix(13)
-        if bytes.count > 13, bytes[bytes.index(name.startIndex, offsetBy: -1)] != UInt8(ascii: "/") { return nil }
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        for (offset, byte) in name.enumerated() {
-            switch offset {
-            case 4, 7: if byte != UInt8(ascii: "-") { return nil }
-            case 10: if byte != UInt8(ascii: ".") { return nil }
-            case 11: if byte | 0x20 != UInt8(ascii: "m") { return nil }
-            case 12: if byte | 0x20 != UInt8(ascii: "d") { return nil }
-            default:
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                digits.append(Int(byte - UInt8(ascii: "0")))
+        var path = path
+        return path.withUTF8 { bytes -> Day? in
+            let count = bytes.count
+            guard count >= 13, count == 13 || bytes[count - 14] == UInt8(ascii: "/"),
+                  bytes[count - 3] == UInt8(ascii: "."), bytes[count - 2] | 0x20 == UInt8(ascii: "m"),
+                  bytes[count - 1] | 0x20 == UInt8(ascii: "d"),
+                  bytes[count - 9] == UInt8(ascii: "-"), bytes[count - 6] == UInt8(ascii: "-") else { return nil }
+            func number(_ from: Int, _ length: Int) -> Int? {
+                var value = 0
+                for index in from..<from + length {
+                    let byte = bytes[index]
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
             }
+            guard let year = number(count - 13, 4), let month = number(count - 8, 2), let day = number(count - 5, 2) else { return nil }
+            return Day(year: year, month: month, day: day)
         }
-        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        return Day(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
     }
 
     /// Frequencies whose days do not depend on the habit's first day (`every N days` keeps its
@@ -148,12 +148,12 @@ public struct StatusLine: Sendable {
 
     /// The first day to read for `days` days back from `day`, moved back to the start of a week
     /// and of a month when habits count by weeks or months, so that their first period is whole.
-    static func firstDay(_ days: Int, before day: Day, habits: [Habit], weekStart: Weekday) -> Day {
+    static func firstDay(_ days: Int, before day: Day, frequencies: [Frequency], weekStart: Weekday) -> Day {
         var start = day.adding(days: -(days - 1))
-        if habits.contains(where: { if case .perWeek = $0.frequency { return true } else { return false } }) {
+        if frequencies.contains(where: { if case .perWeek = $0 { return true } else { return false } }) {
             start = start.startOfWeek(weekStart)
         }
-        if habits.contains(where: { if case .perMonth = $0.frequency { return true } else { return false } }) {
+        if frequencies.contains(where: { if case .perMonth = $0 { return true } else { return false } }) {
             start = start.startOfMonth
         }
         return start
@@ -194,15 +194,20 @@ public struct StatusLine: Sendable {
         let earliest = min(dated.last?.day ?? day, day)
         // Parsed once, kept while reading further back.
         var records = VaultIndex.parse(vault, paths: files(folders.habits) + undated)
-        let habits = records.filter { $0.kind == .habit }.map { Habit(id: $0.stem, frontMatter: $0.frontMatter, bodyTitle: nil) }
+        // Each habit's frequency and whether it has `created:`, as `Habit` reads them (a bad value
+        // is a daily habit there too).
+        let rhythms = records.filter { $0.kind == .habit }.map { record -> (frequency: Frequency, created: Bool) in
+            let frequency = record.frontMatter["every"].flatMap { try? Frequency($0) } ?? .daily
+            return (frequency, record.frontMatter["created"]?.day.map { Day.supported.contains($0) } ?? false)
+        }
         var next = dated.firstIndex { $0.day <= day } ?? dated.count
         // As far back as the habits' rhythms need, from the start.
-        let rhythm = habits.reduce(minimumDays) { days, habit in
-            max(days, isCalendarBound(habit.frequency) || habit.created != nil ? readDays(for: habit.frequency) : Int.max)
+        let rhythm = rhythms.reduce(minimumDays) { days, habit in
+            max(days, isCalendarBound(habit.frequency) || habit.created ? readDays(for: habit.frequency) : Int.max)
         }
         var days = min(rhythm, earliest.distance(to: day) + 1)
         while true {
-            let start = firstDay(days, before: day, habits: habits, weekStart: weekStart)
+            let start = firstDay(days, before: day, frequencies: rhythms.map(\.frequency), weekStart: weekStart)
             var paths: [String] = []
             while next < dated.count, dated[next].day >= start {
                 paths.append(dated[next].path)
