@@ -107,7 +107,7 @@ public enum Frequency: Hashable, Sendable {
         // Messages are made only when needed: every habit of every command parses its frequency.
         var unknown: FrequencyError { FrequencyError("unknown frequency \(quoted): \(expected)") }
         var tooLong: FrequencyError { FrequencyError("frequency \(quoted): at most \(maximumDays) days (ten years)") }
-        var text = original.lowercased().trimmingCharacters(in: .whitespaces)
+        var text = Frequency.trimmed(original.lowercased())
         if text.hasPrefix("["), text.hasSuffix("]") {
             text = String(text.dropFirst().dropLast())
             return try weekdayList(splitNames(text), original: quoted)
@@ -163,6 +163,16 @@ public enum Frequency: Hashable, Sendable {
         throw unknown
     }
 
+    /// `text` without leading and trailing spaces and tabs (`CharacterSet.whitespaces`: tab and
+    /// the space separators), without a trip through Foundation.
+    static func trimmed(_ text: String) -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[first...last])
+    }
+
     private static func splitNames(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
     }
@@ -170,7 +180,7 @@ public enum Frequency: Hashable, Sendable {
     private static func weekdayList(_ names: [String], original: String) throws(FrequencyError) -> Frequency {
         var set = Set<Weekday>()
         for name in names {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            let trimmed = Frequency.trimmed(name)
             guard let day = Weekday(name: trimmed) else {
                 throw FrequencyError("frequency \(original): \"\(trimmed)\" is not a weekday")
             }
