@@ -153,6 +153,11 @@ echo "  links: rg $RG_LINKS, brain $BRAIN_LINKS"
 bench_vault "20k demo" "$WORK/demo20k"
 measure_brain "20k demo today" "" "$WORK/demo20k" today
 measure_brain "20k demo stats" "" "$WORK/demo20k" stats
+# The prompt line against the start of the program itself; the HTML report of the whole vault.
+measure "brain --version" "" "$BRAIN --version"
+measure_brain "20k demo status" "" "$WORK/demo20k" status
+measure_brain "20k demo report" "rm -f $RESULTS/report.html" "$WORK/demo20k" report --out "$RESULTS/report.html"
+echo "  report: $(wc -c < "$RESULTS/report.html") bytes"
 # The same 10 years of 40 habits without the 20,000 notes: the analytics alone.
 measure_brain "habits-only stats" "" "$WORK/habits10y" stats
 if [[ $QUICK == 0 ]]; then
@@ -186,6 +191,8 @@ target_for() {
         "habits-only stats") echo "$RG 0.5 ≤ 0.5× rg link scan (10k)" ;;
         *" search "*) word=${name##* }; echo "$(value "${name%% search*} rg -c $word") 1.5 ≤ 1.5× rg -c $word" ;;
         "20k demo stats") echo "$RG 0.5 ≤ 0.5× rg link scan (10k)" ;;
+        "20k demo status") echo "$(value "brain --version") 2 ≤ 2× brain --version" ;;
+        "20k demo report") echo "1 2 ≤ 2 s" ;;
         "100k demo index (cold)") echo "$(value "10k corpus index (cold)") 12 ≤ 12× 10k cold index" ;;
         *) echo "" ;;
     esac

@@ -9,6 +9,7 @@ public enum BrainCLI {
         InitCommand.self,
         NewCommand.self,
         TodayCommand.self,
+        StatusCommand.self,
         DoneCommand.self,
         UndoCommand.self,
         SkipCommand.self,
@@ -20,6 +21,7 @@ public enum BrainCLI {
         HeatmapCommand.self,
         WeekCommand.self,
         MonthCommand.self,
+        ReportCommand.self,
         GoalsCommand.self,
         GoalCommand.self,
         AreasCommand.self,
@@ -96,7 +98,8 @@ public enum BrainCLI {
             }
             return fail(CLIError.usage(message + " (see brain help)"), context: context, color: false)
         }
-        var color = context.stderr.isTerminal && context.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        var color = true
+        var session: Session?
         do {
             let parsed = try Arguments.parse(Array(rest), spec: command.spec)
             if parsed.flag("no-color") { color = false }
@@ -104,16 +107,21 @@ public enum BrainCLI {
                 context.stdout.write(HelpCommand.help(for: command.spec))
                 return ExitCode.success
             }
-            let session = Session(context: context, arguments: parsed)
-            if context.isProcess { _ = Unmanaged.passRetained(session) }
-            return try command.run(parsed, session)
+            let opened = Session(context: context, arguments: parsed)
+            session = opened
+            if context.isProcess { _ = Unmanaged.passRetained(opened) }
+            return try command.run(parsed, opened)
         } catch {
-            return fail(error, context: context, color: color)
+            return fail(error, context: context, color: color, config: session?.openedConfig)
         }
     }
 
-    static func fail(_ error: Error, context: Context, color: Bool) -> Int32 {
-        let style = Style(enabled: color)
+    /// Prints `error` on standard error and returns its exit status; `color: false` (`--no-color`)
+    /// keeps it plain, as do `NO_COLOR` and a standard error that is no terminal.
+    /// `config`, when a vault was opened, gives the theme.
+    static func fail(_ error: Error, context: Context, color: Bool, config: VaultConfig? = nil) -> Int32 {
+        let style = Style(isTerminal: context.stderr.isTerminal, environment: context.environment, noColorFlag: !color,
+                          config: config ?? VaultConfig())
         let code: Int32
         let message: String
         switch error {

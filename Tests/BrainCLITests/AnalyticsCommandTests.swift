@@ -136,7 +136,10 @@ import Testing
     @Test func colourCellsOnATerminal() throws {
         let vault = try TestVault()
         let result = vault.run(["heatmap", "read"], terminal: true)
-        #expect(result.stdout.contains("\u{1B}[38;5;46m■"))  // forest level 4
+        // Forest (the sample vault's theme), dark (no COLORFGBG), 256 colours: level 4 and the empty cell.
+        let palette = Theme.forest.palette(.dark)
+        #expect(result.stdout.contains("\u{1B}[38;5;\(palette.levels[4].xterm256)m■"))
+        #expect(result.stdout.contains("\u{1B}[38;5;\(palette.levels[0].xterm256)m■"))
         #expect(!result.stdout.contains("█"))
     }
 }

@@ -43,19 +43,11 @@ enum GoalsCommand: BrainCommand {
             head += "  " + style(goal.status == .dropped ? "dropped" : goal.label.rawValue,
                                  goal.label == .complete ? .good : .muted)
             session.line(head)
-            var parts: [String] = []
-            if let subgoals = goal.parts.subgoals { parts.append("subgoals \(Coach.percent(subgoals.value))") }
-            if let milestones = goal.parts.milestones { parts.append("milestones \(milestones.done)/\(milestones.total)") }
-            if let measurable = goal.parts.measurable, let target = measurable.target {
-                parts.append("\(Format.number(measurable.current))/\(Format.number(target))\(measurable.unit.map { " " + $0 } ?? "")")
-            }
-            if let due = goal.due { parts.append("due \(Format.day(due, today: today))") }
+            let parts = goal.partsText(today: today)
             if !parts.isEmpty { session.line(indent + "  " + style(parts.joined(separator: " · "), .muted)) }
-            if let effort = goal.effort {
-                session.line(indent + "  " + style("effort: habits \(Coach.percent(effort.value)) over 30 days (\(effort.titles.joined(separator: ", ")))", .muted))
-            }
-            if goal.status == .active, let line = paceLine(goal, today: today, style: style) {
-                session.line(indent + "  " + line)
+            if let effort = goal.effortText { session.line(indent + "  " + style(effort, .muted)) }
+            if goal.status == .active, let pace = goal.paceText(today: today) {
+                session.line(indent + "  " + paceLine(pace, style: style))
             }
             for child in goal.children {
                 if let entry = view.goal(child) { show(entry, depth: depth + 1) }
@@ -65,41 +57,10 @@ enum GoalsCommand: BrainCommand {
     }
 
     /// `pace: 1000 → 1850 EUR since 25 Sep (+99 EUR a week): done 6 Jan 2027, 84 days early`, or why there is none.
-    static func paceLine(_ goal: GoalsView.Entry, today: Day, style: Style) -> String? {
-        let pace = goal.pace
-        switch pace.status {
-        case .none:
-            return nil
-        case .notEnoughData:
-            return style("pace: not enough data yet (brain goal progress records each value with its day)", .muted)
-        case .stalled, .projected:
-            guard let from = pace.from, let latest = pace.latest, let rate = pace.ratePerDay else { return nil }
-            let amounts: String
-            if pace.basis == .milestones, let milestones = goal.parts.milestones {
-                let total = Double(milestones.total)
-                amounts = "\(Format.number((from.value * total).rounded())) → \(Format.number((latest.value * total).rounded())) of \(milestones.total) milestones"
-            } else {
-                let unit = goal.parts.measurable?.unit.map { " " + $0 } ?? ""
-                amounts = "\(Format.number(from.value)) → \(Format.number(latest.value))\(unit)"
-            }
-            let since = "pace: \(amounts) since \(Format.day(from.day, today: today))"
-            guard pace.status == .projected, let finish = pace.finish else {
-                return since + ", " + style("no progress", .warn)
-            }
-            var perWeek = ""
-            if pace.basis == .measurable {
-                let unit = goal.parts.measurable?.unit.map { " " + $0 } ?? ""
-                let week = rate * 7
-                perWeek = " (+\(Format.number(week >= 10 ? week.rounded() : (week * 10).rounded() / 10))\(unit) a week)"
-            }
-            var text = since + perWeek + ": done \(Format.day(finish, today: today))"
-            if let late = pace.daysLate {
-                let verdict = late > 0 ? "\(late) \(late == 1 ? "day" : "days") late"
-                    : late < 0 ? "\(-late) \(late == -1 ? "day" : "days") early" : "on the day"
-                text += ", " + style(verdict, late > 0 ? .warn : .good)
-            }
-            return text
-        }
+    static func paceLine(_ pace: GoalsView.Entry.PaceText, style: Style) -> String {
+        if pace.isNote { return style(pace.text, .muted) }
+        guard let verdict = pace.verdict else { return pace.text }
+        return pace.text + ", " + style(verdict, pace.tone == .warn ? .warn : .good)
     }
 
     /// A 20-cell bar: █ for each 5 % done (rounded), ░ for the rest.

@@ -18,19 +18,12 @@ enum Format {
 
     /// 3.25 → "3.3", 4 → "4.0": a mean mood or energy.
     static func tenths(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        Quantity.tenths(value)
     }
 
     /// 20 → "20", 2.5 → "2.5" (`Quantity.number`).
     static func number(_ value: Double) -> String {
         Quantity.number(value)
-    }
-
-    /// "12 May" in today's year, "12 May 2027" otherwise.
-    static func day(_ day: Day, today: Day) -> String {
-        let text = "\(day.dayOfMonth) \(HeatmapLayout.monthNames[day.month - 1])"
-        return day.year == today.year ? text : text + " \(day.year)"
     }
 
     /// Momentum as every view prints it: "83 % on fire".

@@ -14,13 +14,13 @@ final class Session {
         self.arguments = arguments
     }
 
-    var colorEnabled: Bool {
-        context.stdout.isTerminal && !arguments.flag("no-color") && (context.environment["NO_COLOR"] ?? "").isEmpty
-    }
+    /// The settings of the vault, once it is open.
+    var openedConfig: VaultConfig? { openedVault?.config }
 
-    /// Styling for standard output, in the vault's theme when a vault is open.
+    /// Styling for standard output, in the vault's theme and appearance when a vault is open.
     var style: Style {
-        Style(enabled: colorEnabled, themeName: openedVault?.config.theme ?? "forest")
+        Style(isTerminal: context.stdout.isTerminal, environment: context.environment, noColorFlag: arguments.flag("no-color"),
+              config: openedConfig ?? VaultConfig())
     }
 
     func out(_ text: String) {
@@ -32,7 +32,8 @@ final class Session {
     }
 
     func warn(_ text: String) {
-        let style = Style(enabled: context.stderr.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty && !arguments.flag("no-color"))
+        let style = Style(isTerminal: context.stderr.isTerminal, environment: context.environment, noColorFlag: arguments.flag("no-color"),
+                          config: openedConfig ?? VaultConfig())
         context.stderr.write(style("warning: ", .warn) + text + "\n")
     }
 

@@ -67,8 +67,12 @@ public struct InitVault: Sendable {
     # for the day before.
     day-starts-at: "04:00"
 
-    # Terminal colours: forest, ocean, sunset, lavender or mono.
+    # Colours of the terminal and of `brain report`: ember, ocean, forest, aurora or sand.
     theme: forest
+
+    # Light or dark colours, or auto: the browser's setting for the report, COLORFGBG (else dark)
+    # on a terminal.
+    appearance: auto
 
     # Language of dates and messages.
     locale: en

@@ -1,22 +1,33 @@
-/// A GitHub-style year grid: one column per week (aligned to `week-start`), seven rows from the
-/// week's first day, month labels over the column holding each month's 1st. Pure layout: the
-/// caller supplies a level per day and how a level is drawn.
+/// A GitHub-style grid of a calendar year, or of any run of days (the report's last 12 months):
+/// one column per week (aligned to `week-start`), seven rows from the week's first day, month
+/// labels over the column holding each month's 1st. Pure layout: the caller supplies a level per
+/// day and how a level is drawn.
 public struct HeatmapLayout: Hashable, Sendable {
     public static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The year of the last day (the calendar year of a year grid).
     public let year: Int
     public let weekStart: Weekday
-    /// The first day of the first column (the week holding 1 January; may fall in the year before).
+    /// The days the grid shows; cells before and after are blank.
+    public let firstDay: Day
+    public let lastDay: Day
+    /// The first day of the first column (the week holding the first day; may fall before it).
     public let firstColumnStart: Day
     public let columnCount: Int
 
+    /// The calendar year `year`.
     public init(year: Int, weekStart: Weekday = .monday) {
-        self.year = year
+        self.init(from: Day(year: year, month: 1, day: 1)!, through: Day(year: year, month: 12, day: 31)!, weekStart: weekStart)
+    }
+
+    /// The days `from` through `through`.
+    public init(from: Day, through: Day, weekStart: Weekday = .monday) {
+        year = through.year
         self.weekStart = weekStart
-        let january = Day(year: year, month: 1, day: 1)!
-        let december = Day(year: year, month: 12, day: 31)!
-        firstColumnStart = january.startOfWeek(weekStart)
-        columnCount = firstColumnStart.distance(to: december) / 7 + 1
+        firstDay = from
+        lastDay = max(from, through)
+        firstColumnStart = from.startOfWeek(weekStart)
+        columnCount = firstColumnStart.distance(to: lastDay) / 7 + 1
     }
 
     /// The weekdays of the rows, top to bottom.
@@ -24,22 +35,33 @@ public struct HeatmapLayout: Hashable, Sendable {
         (0..<7).map { Weekday(rawValue: (weekStart.rawValue - 1 + $0) % 7 + 1)! }
     }
 
-    /// The day in a cell; nil for cells outside the year.
+    /// The day in a cell; nil for cells outside the grid's days.
     public func day(row: Int, column: Int) -> Day? {
         let day = firstColumnStart.adding(days: column * 7 + row)
-        return day.year == year ? day : nil
+        return day >= firstDay && day <= lastDay ? day : nil
     }
 
-    /// The cell holding `day`, when it is in the year.
+    /// The cell holding `day`, when it is one of the grid's days.
     public func position(of day: Day) -> (row: Int, column: Int)? {
-        guard day.year == year else { return nil }
+        guard day >= firstDay, day <= lastDay else { return nil }
         let offset = firstColumnStart.distance(to: day)
         return (offset % 7, offset / 7)
     }
 
+    /// Each month whose 1st is in the grid, with the column holding it, in order.
+    public var monthStarts: [(month: Int, column: Int)] {
+        var result: [(month: Int, column: Int)] = []
+        var first = firstDay.dayOfMonth == 1 ? firstDay : firstDay.startOfMonth.adding(days: 31).startOfMonth
+        while first <= lastDay {
+            result.append((first.month, position(of: first)!.column))
+            first = first.adding(days: 31).startOfMonth
+        }
+        return result
+    }
+
     /// Each month's label column: the column holding its 1st.
     public var monthColumns: [Int] {
-        (1...12).map { position(of: Day(year: year, month: $0, day: 1)!)!.column }
+        monthStarts.map(\.column)
     }
 
     /// The grid as text: a month-label line, then one line per weekday (`Mon ` gutter, one
@@ -47,8 +69,8 @@ public struct HeatmapLayout: Hashable, Sendable {
     public func lines(level: (Day) -> Int?, cell: (Int) -> String) -> [String] {
         let gutter = "    "
         var header = Array(repeating: Character(" "), count: columnCount + 3)
-        for (month, column) in monthColumns.enumerated() {
-            for (offset, letter) in HeatmapLayout.monthNames[month].enumerated() where column + offset < header.count {
+        for (month, column) in monthStarts {
+            for (offset, letter) in HeatmapLayout.monthNames[month - 1].enumerated() where column + offset < header.count {
                 header[column + offset] = letter
             }
         }

@@ -53,6 +53,12 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible {
         return singular(unit) ?? unit
     }
 
+    /// 3.25 → "3.3", 4 → "4.0": a mean mood or energy, to one decimal.
+    public static func tenths(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)"
+    }
+
     /// A fraction as a whole percent, `0.8333` → `83 %`, `0.625` → `63 %` (half up), `nil` → `—`.
     /// Every view prints rates, strength and progress this way.
     public static func percent(_ fraction: Double?) -> String {

@@ -159,6 +159,8 @@ public enum NoteParser {
     static func unknownKeys(_ map: YAMLMap, kind: NoteKind, path: String,
                             location: (String) -> SourceLocation) -> [Diagnostic] {
         let known = KnownKeys.of(kind)
+        // Nearly every file has only known keys: no set, no suggestions to build for it.
+        guard map.keys.contains(where: { !known.contains($0) }) else { return [] }
         let knownSet = Set(known)
         let synonyms = KnownKeys.synonyms.filter { knownSet.contains($0.value) }
         let finder = Suggestion.Finder(known + synonyms.keys)

@@ -159,6 +159,35 @@ public final class VaultIndex: @unchecked Sendable {
         return index
     }
 
+    /// An index of only the files at `paths` (vault-relative), parsed now, without the cache: for a
+    /// question that needs a few files of a large vault (`brain status` reads the habits and the
+    /// recent days). Links resolve among these files only.
+    public static func partial(_ vault: Vault, paths: [String]) -> VaultIndex {
+        partial(vault, records: parse(vault, paths: paths))
+    }
+
+    /// The records of the files at `paths`, parsed now, in the order given.
+    static func parse(_ vault: Vault, paths: [String]) -> [NoteRecord] {
+        parseAll(paths.map { FileStamp(path: $0, size: 0, modified: 0) }, vault: vault)
+    }
+
+    /// An index of records already parsed (sorted here by path). `resolveLinks: false` leaves
+    /// `resolutions` empty for an index that only answers lookups by name (`habitID(of:)`,
+    /// `resolve(target:)`, `note(named:)`), never link queries.
+    static func partial(_ vault: Vault, records: [NoteRecord], resolveLinks: Bool = true) -> VaultIndex {
+        let records = records.sorted { $0.path < $1.path }
+        var report = Report()
+        report.files = records.count
+        report.reread = records.count
+        guard resolveLinks else {
+            return VaultIndex(vault: vault, records: records, resolutions: records.map { _ in [] }, report: report)
+        }
+        let resolver = LinkResolver(records: records)
+        let index = VaultIndex(vault: vault, records: records, resolutions: resolveAll(records, resolver: resolver), report: report)
+        index.resolver = resolver
+        return index
+    }
+
     /// Parses files on every core; the result is in input order whatever the thread timing.
     static func parseAll(_ stamps: [FileStamp], vault: Vault) -> [NoteRecord] {
         if stamps.isEmpty { return [] }

@@ -104,15 +104,16 @@ public enum Frequency: Hashable, Sendable {
 
     private static func parse(_ original: String) throws(FrequencyError) -> Frequency {
         let quoted = "\"\(original)\""
-        let unknown = FrequencyError("unknown frequency \(quoted): \(expected)")
-        let tooLong = FrequencyError("frequency \(quoted): at most \(maximumDays) days (ten years)")
-        var text = original.lowercased().trimmingCharacters(in: .whitespaces)
+        // Messages are made only when needed: every habit of every command parses its frequency.
+        var unknown: FrequencyError { FrequencyError("unknown frequency \(quoted): \(expected)") }
+        var tooLong: FrequencyError { FrequencyError("frequency \(quoted): at most \(maximumDays) days (ten years)") }
+        var text = Frequency.trimmed(original.lowercased())
         if text.hasPrefix("["), text.hasSuffix("]") {
             text = String(text.dropFirst().dropLast())
             return try weekdayList(splitNames(text), original: quoted)
         }
         // Spaces around "/" and a glued "x" ("3x week") become separate words.
-        text = text.replacingOccurrences(of: "/", with: " / ")
+        if text.contains("/") { text = text.replacingOccurrences(of: "/", with: " / ") }
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if words.count >= 1, words[0].count > 1, words[0].hasSuffix("x"), Int(words[0].dropLast()) != nil {
             words[0].removeLast()
@@ -162,6 +163,16 @@ public enum Frequency: Hashable, Sendable {
         throw unknown
     }
 
+    /// `text` without leading and trailing spaces and tabs (`CharacterSet.whitespaces`: tab and
+    /// the space separators), without a trip through Foundation.
+    static func trimmed(_ text: String) -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[first...last])
+    }
+
     private static func splitNames(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
     }
@@ -169,7 +180,7 @@ public enum Frequency: Hashable, Sendable {
     private static func weekdayList(_ names: [String], original: String) throws(FrequencyError) -> Frequency {
         var set = Set<Weekday>()
         for name in names {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            let trimmed = Frequency.trimmed(name)
             guard let day = Weekday(name: trimmed) else {
                 throw FrequencyError("frequency \(original): \"\(trimmed)\" is not a weekday")
             }

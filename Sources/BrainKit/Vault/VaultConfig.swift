@@ -16,15 +16,17 @@ public struct VaultConfig: Hashable, Sendable {
     public var weekStart: Weekday = .monday
     /// Minutes after midnight at which a new day starts (`day-starts-at: "04:00"` is 240).
     public var dayStartsAt = 240
-    public var theme = "forest"
+    /// The colour theme of the terminal and the report (`theme:`; an old name reads as its new one).
+    public var theme = Theme.standard
+    /// Light, dark, or `auto` to follow the reader (`appearance:`).
+    public var appearance = Appearance.auto
     public var locale = "en"
     /// Problems found reading the file, with the key they concern.
     public var issues: [(key: String, message: String)] = []
 
     public init() {}
 
-    public static let themes = ["forest", "ocean", "sunset", "lavender", "mono"]
-    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "locale", "remind"]
+    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {
@@ -65,10 +67,21 @@ public struct VaultConfig: Hashable, Sendable {
             }
         }
         if let value = map["theme"], !value.isNull {
-            if let name = value.string?.lowercased(), VaultConfig.themes.contains(name) {
-                theme = name
+            let names = Theme.allCases.map(\.rawValue).joined(separator: ", ")
+            if let name = value.string, let found = Theme.named(name) {
+                theme = found.theme
+                if let old = found.renamedFrom {
+                    issues.append(("theme", "theme \(old) is now called \(found.theme.rawValue); it still works, but write theme: \(found.theme.rawValue)"))
+                }
             } else {
-                issues.append(("theme", "theme must be one of \(VaultConfig.themes.joined(separator: ", "))"))
+                issues.append(("theme", "theme must be one of \(names)"))
+            }
+        }
+        if let value = map["appearance"], !value.isNull {
+            if let name = value.string?.lowercased(), let found = Appearance(rawValue: name) {
+                appearance = found
+            } else {
+                issues.append(("appearance", "appearance must be light, dark or auto"))
             }
         }
         if let value = map["locale"]?.string { locale = value }
@@ -90,7 +103,7 @@ public struct VaultConfig: Hashable, Sendable {
 
     public static func == (lhs: VaultConfig, rhs: VaultConfig) -> Bool {
         lhs.folders == rhs.folders && lhs.weekStart == rhs.weekStart && lhs.dayStartsAt == rhs.dayStartsAt
-            && lhs.theme == rhs.theme && lhs.locale == rhs.locale
+            && lhs.theme == rhs.theme && lhs.appearance == rhs.appearance && lhs.locale == rhs.locale
     }
 
     public func hash(into hasher: inout Hasher) {

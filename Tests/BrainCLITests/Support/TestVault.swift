@@ -132,6 +132,11 @@ enum Golden {
         }
         // Temporary paths never belong in a golden file.
         transcript = transcript.replacingOccurrences(of: vault.root, with: "$VAULT")
+        try compare(name, transcript, sourceLocation: sourceLocation)
+    }
+
+    /// Compares a transcript made by the test itself with `name.txt` (or records it).
+    static func compare(_ name: String, _ transcript: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let path = folder + "/" + name + ".txt"
         if ProcessInfo.processInfo.environment["BRAIN_RECORD"] != nil || !FileManager.default.fileExists(atPath: path) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

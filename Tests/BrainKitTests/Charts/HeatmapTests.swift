@@ -169,3 +169,34 @@ import Testing
         #expect(grid.weeks[4][4] == nil)
     }
 }
+
+@Suite struct HeatmapRangeLayoutTests {
+    @Test func aRunOfDaysStartingOnTheLastDayOfAWeek() throws {
+        // The report's year: 2025-11-23 (a Sunday) through 2026-11-22 (a Sunday), weeks from Monday.
+        let from = try #require(Day("2025-11-23"))
+        let through = try #require(Day("2026-11-22"))
+        let layout = HeatmapLayout(from: from, through: through, weekStart: .monday)
+        #expect(layout.firstColumnStart == Day("2025-11-17"))
+        #expect(layout.columnCount == 53)
+        #expect(layout.position(of: from)! == (6, 0))
+        #expect(layout.position(of: through)! == (6, 52))
+        #expect(layout.day(row: 0, column: 0) == nil)
+        #expect(layout.position(of: through.adding(days: 1)) == nil)
+        // Month labels: the 1sts from December 2025 through November 2026.
+        #expect(layout.monthStarts.map(\.month) == [12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(layout.monthStarts.first!.column == 2)
+        // Every day has exactly one cell.
+        var seen = Set<Day>()
+        for column in 0..<layout.columnCount {
+            for row in 0..<7 { if let day = layout.day(row: row, column: column) { #expect(seen.insert(day).inserted) } }
+        }
+        #expect(seen.count == from.distance(to: through) + 1)
+    }
+
+    @Test func aYearIsTheRangeOfItsDays() {
+        let year = HeatmapLayout(year: 2026, weekStart: .sunday)
+        let range = HeatmapLayout(from: Day("2026-01-01")!, through: Day("2026-12-31")!, weekStart: .sunday)
+        #expect(year == range)
+        #expect(year.monthStarts.map(\.month) == Array(1...12))
+    }
+}

@@ -32,6 +32,14 @@ import Foundation
         #expect(try Frequency(value) == expected)
     }
 
+    @Test func spacesAndTabsAroundAreTrimmedAsFoundationTrimsWhitespace() throws {
+        #expect(try Frequency(parsing: "\u{00A0} 3/week\t") == .perWeek(3))
+        #expect(try Frequency(parsing: "\u{2003}[mon,  wed ]\u{3000}") == .days([.monday, .wednesday]))
+        for text in ["", " \t ", "a b", "\u{00A0}x\u{00A0}", "é "] {
+            #expect(Frequency.trimmed(text) == text.trimmingCharacters(in: .whitespaces), "\(text)")
+        }
+    }
+
     @Test func unknownFrequencyListsTheAcceptedForms() {
         #expect(throws: FrequencyError("unknown frequency \"fortnightly\": expected day, weekdays, weekends, [mon, wed], N/week, N/month, N in M days or every N days")) {
             try Frequency(.string("fortnightly"))

@@ -1,0 +1,38 @@
+import BrainKit
+
+/// `brain status [--format TEMPLATE] [--date D] [--json]`: the day in one line for a prompt.
+enum StatusCommand: BrainCommand {
+    static let spec = CommandSpec(
+        name: "status",
+        summary: "the day in one short line for a shell prompt, tmux or a desktop bar",
+        discussion: """
+        Prints "3/5 done · momentum strong · read 20d" by default. --format takes a template of
+        {field} names ({{ and }} for braces); the template is cut at " · " and a part whose fields
+        are all empty is left out. Fields:
+        \(StatusField.all.map { "  {\($0.name)}".padding(toLength: 22, withPad: " ", startingAt: 0) + $0.help }.joined(separator: "\n"))
+        Fast on any vault: it reads the habit files and the last weeks of daily files, not the
+        index, and reads further back only while a streak needs it. Plain text, never colour.
+        """,
+        options: [
+            .value("format", "TEMPLATE", "the line's layout (default \"\(StatusTemplate.standard)\")"),
+            .value("date", "D", "the day to show (default today)"),
+            .flag("json", "print JSON: the line, every field, done, due, momentum and the streak"),
+        ],
+        examples: ["brain status", "brain status --format '{checkin} {done}/{due} · next {next}'",
+                   "PS1='$(brain status 2>/dev/null) \\$ '"])
+
+    static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        let format = arguments.value("format") ?? StatusTemplate.standard
+        let template: StatusTemplate
+        do {
+            template = try StatusTemplate(format)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        let vault = try session.vault()
+        let status = StatusLine.load(vault: vault, day: try session.day())
+        if arguments.flag("json") { return try session.printJSON(StatusReport(status, template: template, format: format)) }
+        session.line(template.render(status))
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,237 @@
+/// The day in one short line, for a shell prompt, tmux or a desktop bar (`brain status`):
+/// "3/5 done · momentum strong · read 20d". Its fields are `StatusField.all`; a template
+/// (`StatusTemplate`) arranges them.
+///
+/// Built to be fast on a vault of any size: `load` reads the habit files and the daily files of the
+/// last weeks only, never the index of every note, and reads further back only while a streak
+/// reaches the start of what it read.
+public struct StatusLine: Sendable {
+    /// The longest current streak: the habit and its streak (only the current one: the best
+    /// streak would need all history).
+    public struct Lead: Hashable, Sendable {
+        public var habit: String
+        public var title: String
+        public var current: Int
+        public var unit: Streaks.Unit
+        public var blockDays: Int?
+        /// The first day of the unit that started it.
+        public var since: Day?
+
+        /// `20d`, `3w`, `2mo`, `4×5d`.
+        public var compact: String {
+            StatusLine.compact(Streaks(current: current, best: current, unit: unit, blockDays: blockDays))
+        }
+    }
+
+    public var day: Day
+    /// The day as `brain today` shows it (done and due, momentum, check-in, habits by stack),
+    /// computed from the days read: its per-habit strength is not shown, as it needs all history.
+    public var overview: DayOverview
+    /// The habit whose current streak covers the most days (ties: the longer count, then the
+    /// habits' order); nil when no streak is running.
+    public var lead: Lead?
+    /// How many days back the daily files were read (for tests and `--json`).
+    public var daysRead: Int
+
+    public init(overview: DayOverview, daysRead: Int) {
+        day = overview.day
+        self.overview = overview
+        self.daysRead = daysRead
+        var best: (span: Int, count: Int, lead: Lead)?
+        for entry in overview.entries where entry.streak.current > 0 {
+            let span = StatusLine.span(entry.streak, day: overview.day)
+            if best == nil || span > best!.span || (span == best!.span && entry.streak.current > best!.count) {
+                let streak = entry.streak
+                best = (span, streak.current, Lead(habit: entry.id, title: entry.title, current: streak.current, unit: streak.unit,
+                                                   blockDays: streak.blockDays, since: streak.currentSince))
+            }
+        }
+        lead = best?.lead
+    }
+
+    /// Days a streak covers: from the day it started through `day`.
+    static func span(_ streak: Streaks, day: Day) -> Int {
+        if let since = streak.currentSince { return since.distance(to: day) + 1 }
+        switch streak.unit {
+        case .days: return streak.current
+        case .weeks: return streak.current * 7
+        case .months: return streak.current * 30
+        case .blocks: return streak.current * (streak.blockDays ?? 1)
+        }
+    }
+
+    /// A streak in a few characters: `20d`, `3w`, `2mo`, `4×5d` (four blocks of five days).
+    public static func compact(_ streak: Streaks) -> String {
+        switch streak.unit {
+        case .days: return "\(streak.current)d"
+        case .weeks: return "\(streak.current)w"
+        case .months: return "\(streak.current)mo"
+        case .blocks: return "\(streak.current)×\(streak.blockDays ?? 1)d"
+        }
+    }
+
+    /// At least this many days are read: momentum's 21 days and a week; a habit's rhythm may ask
+    /// for more (`readDays(for:)`).
+    public static let minimumDays = 28
+
+    /// The days a habit needs read for today's state and momentum: its current and previous
+    /// period and a week (a monthly habit 69, `N in M days` 2M + 7, `every N days` 2N + 7).
+    static func readDays(for frequency: Frequency) -> Int {
+        switch frequency {
+        case .perMonth: return 69
+        case .inDays(_, let block): return 2 * block + 7
+        case .everyNDays(let every): return 2 * every + 7
+        default: return minimumDays
+        }
+    }
+
+    /// Whether a streak that began on `since` is known to have begun there though the days before
+    /// `start` were not read: what broke it lies in what was read. For a day-based habit, the last
+    /// day before `since` that counts (not rest, skipped, paused, off or done though not due) is a missed due day on or
+    /// after `start`; for a periodic one, the last period before it that counts (not neutral) was
+    /// missed and began on or after `start`. Anything else, or nothing found, is not known.
+    static func isSettled(_ schedule: Schedule, since: Day, start: Day) -> Bool {
+        if schedule.habit.frequency.isPeriodic {
+            for period in schedule.periodList.reversed() where period.end < since {
+                if period.start < start { return false }
+                switch period.state {
+                case .missed: return true
+                case .neutral: continue
+                case .met, .open: return false
+                }
+            }
+            return false
+        }
+        var day = since.adding(days: -1)
+        while day >= start {
+            switch schedule.status(on: day) {
+            case .missed: return true
+            case .done, .open: return false
+            case .doneNotDue, .skipped, .rest, .paused, .notDue, .inactive: day = day.adding(days: -1)
+            }
+        }
+        return false
+    }
+
+    /// The day of a daily file named `…/YYYY-MM-DD.md` (any case of `.md`), from its bytes.
+    static func day(ofName path: String) -> Day? {
+        var path = path
+        return path.withUTF8 { bytes -> Day? in
+            let count = bytes.count
+            guard count >= 13, count == 13 || bytes[count - 14] == UInt8(ascii: "/"),
+                  bytes[count - 3] == UInt8(ascii: "."), bytes[count - 2] | 0x20 == UInt8(ascii: "m"),
+                  bytes[count - 1] | 0x20 == UInt8(ascii: "d"),
+                  bytes[count - 9] == UInt8(ascii: "-"), bytes[count - 6] == UInt8(ascii: "-") else { return nil }
+            func number(_ from: Int, _ length: Int) -> Int? {
+                var value = 0
+                for index in from..<from + length {
+                    let byte = bytes[index]
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
+            }
+            guard let year = number(count - 13, 4), let month = number(count - 8, 2), let day = number(count - 5, 2) else { return nil }
+            return Day(year: year, month: month, day: day)
+        }
+    }
+
+    /// Frequencies whose days do not depend on the habit's first day (`every N days` keeps its
+    /// rhythm from `created`, `N in M days` its blocks from the first day): for these the first day
+    /// can be moved up to the first day read without changing anything read.
+    static func isCalendarBound(_ frequency: Frequency) -> Bool {
+        switch frequency {
+        case .inDays, .everyNDays: return false
+        default: return true
+        }
+    }
+
+    /// The first day to read for `days` days back from `day`, moved back to the start of a week
+    /// and of a month when habits count by weeks or months, so that their first period is whole.
+    static func firstDay(_ days: Int, before day: Day, frequencies: [Frequency], weekStart: Weekday) -> Day {
+        var start = day.adding(days: -(days - 1))
+        if frequencies.contains(where: { if case .perWeek = $0 { return true } else { return false } }) {
+            start = start.startOfWeek(weekStart)
+        }
+        if frequencies.contains(where: { if case .perMonth = $0 { return true } else { return false } }) {
+            start = start.startOfMonth
+        }
+        return start
+    }
+
+    /// The status of `day` from `vault`'s files. Reads the habit files and the daily files of the
+    /// last `minimumDays` days or more as a habit's rhythm needs (`readDays(for:)`; from the start
+    /// of a week or month for habits that count by them; daily files named `YYYY-MM-DD.md`, any
+    /// other daily file is always read), and reads twice as far back, each file once, while a
+    /// running streak may have begun before the first day read (`isSettled`). `every N days` and
+    /// `N in M days` without `created:` read every day.
+    public static func load(vault: Vault, day: Day) -> StatusLine {
+        if vault.hasInterruptedChange {
+            // Finishing a cut-short change takes the lock and the whole index.
+            let journal = Journal(index: VaultIndex.open(vault))
+            let first = journal.checkIns.first?.day ?? day
+            return StatusLine(overview: DayOverview(journal: journal, day: day), daysRead: max(1, first.distance(to: day) + 1))
+        }
+        let folders = vault.config.folders
+        let weekStart = vault.config.weekStart
+        func files(_ folder: String) -> [String] {
+            vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder), stamps: false)
+                .map { folder + "/" + $0.path }.filter { !vault.isTemplate($0) }
+        }
+        var dated: [(day: Day, path: String)] = []
+        var undated: [String] = []
+        let dailyFolder = VaultPaths.join(vault.root, folders.daily)
+        for file in vault.fileSystem.markdownFiles(under: dailyFolder, stamps: false) {
+            // `YYYY-MM-DD.md` at the end of the path: the day, read from the bytes.
+            let path = folders.daily + "/" + file.path
+            if let fileDay = StatusLine.day(ofName: file.path) {
+                dated.append((fileDay, path))
+            } else if !vault.isTemplate(path) {
+                undated.append(path)
+            }
+        }
+        dated.sort { $0.day > $1.day }
+        let earliest = min(dated.last?.day ?? day, day)
+        // Parsed once, kept while reading further back.
+        var records = VaultIndex.parse(vault, paths: files(folders.habits) + undated)
+        // Each habit's frequency and whether it has `created:`, as `Habit` reads them (a bad value
+        // is a daily habit there too).
+        let rhythms = records.filter { $0.kind == .habit }.map { record -> (frequency: Frequency, created: Bool) in
+            let frequency = record.frontMatter["every"].flatMap { try? Frequency($0) } ?? .daily
+            return (frequency, record.frontMatter["created"]?.day.map { Day.supported.contains($0) } ?? false)
+        }
+        var next = dated.firstIndex { $0.day <= day } ?? dated.count
+        // As far back as the habits' rhythms need, from the start.
+        let rhythm = rhythms.reduce(minimumDays) { days, habit in
+            max(days, isCalendarBound(habit.frequency) || habit.created ? readDays(for: habit.frequency) : Int.max)
+        }
+        var days = min(rhythm, earliest.distance(to: day) + 1)
+        while true {
+            let start = firstDay(days, before: day, frequencies: rhythms.map(\.frequency), weekStart: weekStart)
+            var paths: [String] = []
+            while next < dated.count, dated[next].day >= start {
+                paths.append(dated[next].path)
+                next += 1
+            }
+            records += VaultIndex.parse(vault, paths: paths)
+            var journal = Journal(index: VaultIndex.partial(vault, records: records, resolveLinks: false))
+            let read = start.distance(to: day) + 1
+            if start <= earliest { return StatusLine(overview: DayOverview(journal: journal, day: day), daysRead: read) }
+            // Days before the first read are unknown: a habit whose days follow the calendar
+            // starts there, not years back (which changes nothing read, and costs nothing).
+            for index in journal.habits.indices where isCalendarBound(journal.habits[index].frequency) {
+                if let created = journal.habits[index].created, created < start { journal.habits[index].created = start }
+            }
+            let overview = DayOverview(journal: journal, day: day)
+            let unsettled = overview.entries.contains { entry in
+                guard entry.streak.current > 0, let habit = journal.habit(entry.id),
+                      let schedule = Schedule(habit: habit, history: journal.history(of: habit.id), today: day, weekStart: weekStart)
+                else { return false }
+                return !isSettled(schedule, since: entry.streak.currentSince ?? start, start: start)
+            }
+            if !unsettled { return StatusLine(overview: overview, daysRead: read) }
+            // Never more than all the days there are.
+            days = min(read * 2, earliest.distance(to: day) + 1)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// A status line's layout: text with `{field}` names (`StatusField.all`), `{{` and `}}` for
+/// braces. The template is cut into parts at ` · `; a part with fields that are all empty is left
+/// out with its separator, so "momentum {momentum}" disappears while there is no momentum yet.
+public struct StatusTemplate: Hashable, Sendable {
+    enum Piece: Hashable, Sendable {
+        case text(String)
+        case field(String)
+    }
+
+    /// Why a template cannot be used.
+    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static let separator = " · "
+    /// `brain status` without `--format`.
+    public static let standard = "{today} · momentum {momentum} · {streak}"
+
+    let parts: [[Piece]]
+
+    public init(_ text: String) throws(Problem) {
+        var parts: [[Piece]] = []
+        for part in text.components(separatedBy: StatusTemplate.separator) {
+            parts.append(try StatusTemplate.pieces(part))
+        }
+        self.parts = parts
+    }
+
+    static func pieces(_ text: String) throws(Problem) -> [Piece] {
+        var pieces: [Piece] = []
+        var literal = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "{", next < text.endIndex, text[next] == "{" {
+                literal.append("{")
+                index = text.index(after: next)
+            } else if character == "}", next < text.endIndex, text[next] == "}" {
+                literal.append("}")
+                index = text.index(after: next)
+            } else if character == "{" {
+                guard let close = text[next...].firstIndex(of: "}") else {
+                    throw Problem(description: "unclosed { in the status format (write {{ for a brace)")
+                }
+                let name = String(text[next..<close])
+                guard StatusField.named(name) != nil else {
+                    let names = StatusField.all.map(\.name)
+                    var message = "unknown status field {\(name)}"
+                    if let suggestion = Suggestion.closest(to: name, in: names) { message += "; did you mean {\(suggestion)}?" }
+                    throw Problem(description: message + " (fields: \(names.joined(separator: ", ")))")
+                }
+                if !literal.isEmpty { pieces.append(.text(literal)) }
+                literal = ""
+                pieces.append(.field(name))
+                index = text.index(after: close)
+            } else if character == "}" {
+                throw Problem(description: "a lone } in the status format (write }} for a brace)")
+            } else {
+                literal.append(character)
+                index = next
+            }
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        return pieces
+    }
+
+    /// The names of the fields the template uses, in order.
+    public var fields: [String] {
+        parts.flatMap { $0 }.compactMap { if case .field(let name) = $0 { return name } else { return nil } }
+    }
+
+    /// The line for `status`.
+    public func render(_ status: StatusLine) -> String {
+        var shown: [String] = []
+        for part in parts {
+            var text = ""
+            var fields = 0
+            var empty = 0
+            for piece in part {
+                switch piece {
+                case .text(let literal): text += literal
+                case .field(let name):
+                    let value = StatusField.named(name)!.value(status)
+                    fields += 1
+                    if value.isEmpty { empty += 1 }
+                    text += value
+                }
+            }
+            if fields > 0 && empty == fields { continue }
+            shown.append(text)
+        }
+        return shown.joined(separator: StatusTemplate.separator)
+    }
+}
+
+/// `brain status --json`: the line and every field.
+public struct StatusReport: Hashable, Sendable, Codable {
+    public var date: Day
+    /// The line as the template (`--format`, else the standard one) gives it.
+    public var text: String
+    public var format: String
+    /// Every field of `StatusField.all` by name, "" when it has no value.
+    public var fields: [String: String]
+    public var done: Int
+    public var due: Int
+    public var rest: Bool
+    @Nullable public var momentum: MomentumSummary?
+    @Nullable public var streak: Streak?
+    /// Days of daily files read (the fewer, the faster).
+    public var daysRead: Int
+
+    public struct Streak: Hashable, Sendable, Codable {
+        public var habit: String
+        public var title: String
+        public var current: Int
+        public var unit: Streaks.Unit
+        @Nullable public var blockDays: Int?
+        @Nullable public var since: Day?
+    }
+
+    public init(_ status: StatusLine, template: StatusTemplate, format: String) {
+        date = status.day
+        text = template.render(status)
+        self.format = format
+        fields = Dictionary(uniqueKeysWithValues: StatusField.all.map { ($0.name, $0.value(status)) })
+        done = status.overview.tally.done
+        due = status.overview.tally.due
+        rest = status.overview.rest
+        momentum = status.overview.momentum.map(MomentumSummary.init)
+        streak = status.lead.map {
+            Streak(habit: $0.habit, title: $0.title, current: $0.current, unit: $0.unit, blockDays: $0.blockDays, since: $0.since)
+        }
+        daysRead = status.daysRead
+    }
+}
