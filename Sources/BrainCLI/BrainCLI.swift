@@ -52,6 +52,7 @@ public enum BrainCLI {
         ImportCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
+        LspCommand.self,
         CompleteCommand.self,
     ] }
 

@@ -61,12 +61,21 @@ extension LanguageServer {
     /// Publishes the diagnostics of the file that changed, and of every other open file when the
     /// change may have moved them (a title, an alias, a file added or removed).
     func publishDiagnostics(changed path: String, update: VaultIndex.Update) {
-        if update.namesChanged {
-            publishAll()
-        } else {
-            publish(path, force: true)
+        publish(path, force: true)
+        if update.namesChanged && !update.othersPending {
+            for other in workspace.documents.keys.sorted() where other != path { publish(other, force: false) }
         }
     }
+
+    /// Resolves the links a change of names left waiting, and publishes what moved: before a
+    /// request, and when the client pauses.
+    public func settle() {
+        guard state == .running, workspace.settle() else { return }
+        publishAll()
+    }
+
+    /// Whether links wait to be resolved again (see `settle`).
+    public var hasPendingWork: Bool { state == .running && workspace.othersPending }
 
     func publishAll() {
         for path in workspace.documents.keys.sorted() { publish(path, force: false) }

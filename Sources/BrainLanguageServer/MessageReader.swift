@@ -2,6 +2,8 @@
 public protocol ByteSource: AnyObject {
     /// Up to `maximum` bytes; empty at the end of the input.
     func read(maximum: Int) -> [UInt8]
+    /// Whether bytes (or the end of the input) arrive within `seconds`, without reading them.
+    func waitForInput(seconds: Double) -> Bool
 }
 
 /// Splits the incoming byte stream into messages framed the Language Server Protocol's way: a
@@ -79,6 +81,11 @@ public final class MessageReader {
 
     private var available: Int { buffer.count - position }
 
+    /// Whether a message is under way: bytes already read, or arriving within `seconds`.
+    public func hasInput(within seconds: Double) -> Bool {
+        available > 0 || atEnd || source.waitForInput(seconds: seconds)
+    }
+
     /// Reads more input; false at its end.
     private func fill() -> Bool {
         if atEnd { return false }
@@ -98,18 +105,20 @@ public final class MessageReader {
     /// One header line without its `\r\n` (a bare `\n` is accepted); nil at the end of the input
     /// or past `limit` bytes.
     private func readLine(limit: Int) -> [UInt8]? {
-        var scanned = position
+        // Counted from `position`: filling may move the buffer's contents to its start.
+        var scanned = 0
         while true {
-            while scanned < buffer.count {
-                if buffer[scanned] == UInt8(ascii: "\n") {
-                    var end = scanned
+            while position + scanned < buffer.count {
+                let at = position + scanned
+                if buffer[at] == UInt8(ascii: "\n") {
+                    var end = at
                     if end > position && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                     let line = Array(buffer[position..<end])
-                    position = scanned + 1
+                    position = at + 1
                     return line
                 }
                 scanned += 1
-                if scanned - position > limit { return nil }
+                if scanned > limit { return nil }
             }
             if !fill() { return nil }
         }

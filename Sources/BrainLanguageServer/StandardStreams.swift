@@ -28,6 +28,12 @@ public final class FileDescriptorSource: ByteSource {
             return bytes
         }
     }
+
+    public func waitForInput(seconds: Double) -> Bool {
+        var descriptors = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptors, 1, Int32(seconds * 1000))
+        return ready != 0
+    }
 }
 
 /// Bytes written to a file descriptor (standard output), all of them or none once the reader

@@ -95,7 +95,22 @@ final class Workspace {
         guard let document = documents[relative] else { return VaultIndex.Update() }
         overlay.set(VaultPaths.join(root, relative), document.bytes)
         guard isIndexed(relative) else { return VaultIndex.Update() }
-        return update([relative: document.bytes])
+        // A title typed a letter at a time must not resolve every link of the vault each time:
+        // the others wait for `settle`.
+        return update([relative: document.bytes], resolveOthers: false)
+    }
+
+    /// Whether a title or alias changed and other files' links wait to be resolved again.
+    private(set) var othersPending = false
+
+    /// Resolves every link again if a change of names left some waiting; true when it did.
+    @discardableResult
+    func settle() -> Bool {
+        guard othersPending else { return false }
+        index = index.resolvingAllLinks()
+        cachedJournal = nil
+        othersPending = false
+        return true
     }
 
     // MARK: Disk
@@ -117,13 +132,19 @@ final class Workspace {
         vault = Vault(root: root, fileSystem: overlay)
         index = VaultIndex.open(vault)
         cachedJournal = nil
+        othersPending = false
     }
 
-    private func update(_ contents: [String: [UInt8]?]) -> VaultIndex.Update {
+    private func update(_ contents: [String: [UInt8]?], resolveOthers: Bool = true) -> VaultIndex.Update {
         if contents.isEmpty { return VaultIndex.Update() }
-        let (updated, update) = index.updating(contents)
+        let (updated, update) = index.updating(contents, resolveOthers: resolveOthers)
         index = updated
         cachedJournal = nil
+        if update.othersPending {
+            othersPending = true
+        } else if update.namesChanged {
+            othersPending = false
+        }
         return update
     }
 

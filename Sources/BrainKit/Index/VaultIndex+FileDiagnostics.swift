@@ -6,8 +6,9 @@ extension VaultIndex {
     public func validation(of index: Int) -> [Diagnostic] {
         let record = records[index]
         var suggestions: [String: String?] = [:]
-        let stems = suggestsLinks ? records.map(\.stem) : []
-        var result = diagnostics(of: index, habitIDs: Array(habitStems.values), suggest: true, suggestLinks: suggestsLinks,
+        let suggestLinks = suggestsLinks
+        let stems = suggestLinks ? records.map(\.stem) : []
+        var result = diagnostics(of: index, habitIDs: Array(habitStems.values), suggest: true, suggestLinks: suggestLinks,
                                  stems: stems, suggestions: &suggestions)
         if record.kind == .daily, let day = record.day {
             let files = records.indices.filter { records[$0].kind == .daily && records[$0].day == day }

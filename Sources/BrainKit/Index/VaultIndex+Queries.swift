@@ -147,7 +147,10 @@ extension VaultIndex {
     /// Whether broken links get a did-you-mean: each compares a missing target with every note
     /// name, affordable for a few broken links, not for a vault with tens of thousands of them.
     var suggestsLinks: Bool {
-        let missingCount = resolutions.reduce(0) { $0 + $1.filter { $0 == .missing }.count }
+        var missingCount = 0
+        for links in resolutions {
+            for resolution in links where resolution == .missing { missingCount += 1 }
+        }
         return missingCount * max(records.count, 1) <= 4_000_000
     }
 

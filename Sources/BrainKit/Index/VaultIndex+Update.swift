@@ -4,8 +4,11 @@ extension VaultIndex {
         /// Vault-relative paths parsed again, added or removed.
         public var changed: [String] = []
         /// Whether a file was added or removed, or a title or alias changed: links anywhere in the
-        /// vault may now point elsewhere, so every link was resolved again.
+        /// vault may now point elsewhere, so every link was resolved again (unless deferred).
         public var namesChanged = false
+        /// Whether the other files' links were left as they pointed before a title or alias
+        /// changed (`resolveOthers: false`); `resolvingAllLinks()` brings them up to date.
+        public var othersPending = false
 
         public init() {}
     }
@@ -18,7 +21,11 @@ extension VaultIndex {
     /// their links resolved (the cost of one file); otherwise every link of the vault is resolved
     /// again, in memory. The records of changed files carry a stamp no file on disk has
     /// (modification time -1), so a cache saved from this index reads those files again.
-    public func updating(_ contents: [String: [UInt8]?]) -> (index: VaultIndex, update: Update) {
+    ///
+    /// With `resolveOthers: false`, a change of titles or aliases resolves only the changed files'
+    /// links at once (an editor needs the diagnostics of the file being typed in a few
+    /// milliseconds) and leaves the others for `resolvingAllLinks()` (`Update.othersPending`).
+    public func updating(_ contents: [String: [UInt8]?], resolveOthers: Bool = true) -> (index: VaultIndex, update: Update) {
         var update = Update()
         var records = self.records
         var changedPositions: [Int] = []
@@ -48,9 +55,14 @@ extension VaultIndex {
         if update.changed.isEmpty { return (self, update) }
         var report = self.report
         report.reread = update.changed.count - removed.count
-        if added.isEmpty && removed.isEmpty && !update.namesChanged {
-            // The same names: the resolver stays valid, and only the changed files' links move.
-            let resolver = self.resolver
+        if added.isEmpty && removed.isEmpty && (!update.namesChanged || !resolveOthers) {
+            // The same paths: the resolver stays valid, or takes the new names in place; only the
+            // changed files' links move (and, later, the others' if names changed).
+            var resolver = self.resolver
+            if update.namesChanged {
+                for position in changedPositions { resolver.rename(position, from: self.records[position], to: records[position]) }
+                update.othersPending = true
+            }
             var resolutions = self.resolutions
             for position in changedPositions {
                 resolutions[position] = records[position].links.map { resolver.resolve($0, from: position) }
@@ -78,5 +90,15 @@ extension VaultIndex {
         let index = VaultIndex(vault: vault, records: all, resolutions: VaultIndex.resolveAll(all, resolver: resolver), report: report)
         index.resolver = resolver
         return (index, update)
+    }
+
+    /// This index with every link resolved again (after `updating(_:resolveOthers: false)`).
+    public func resolvingAllLinks() -> VaultIndex {
+        let resolver = self.resolver
+        let index = VaultIndex(vault: vault, records: records, resolutions: VaultIndex.resolveAll(records, resolver: resolver),
+                               report: report, recordByPath: recordByPath, habitStems: habitStems)
+        index.resolver = resolver
+        index.cachedNameTwins = cachedNameTwins
+        return index
     }
 }
