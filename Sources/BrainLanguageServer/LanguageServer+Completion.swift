@@ -149,8 +149,9 @@ extension LanguageServer {
                 if needle.isEmpty || lower.hasPrefix(needle) { rank = "0" } else if lower.contains(needle) { rank = "1" } else { continue }
                 let what = order == 0 ? record.kind.rawValue : order == 1 && name == record.title ? "\(record.kind.rawValue) \(stem)" : "alias of \(stem)"
                 let detail = order == 0 && record.title != stem ? "\(record.kind.rawValue) · \(record.title)" : what
+                // Ids before titles and aliases that sort alike.
                 result.append(Candidate(label: name, kind: LanguageServer.completionKind(record.kind), detail: detail,
-                                        insert: id + closing, sort: group + rank, filter: name))
+                                        insert: id + closing, sort: group + rank + (order == 0 ? "0" : "1"), filter: name))
             }
         }
         return result
