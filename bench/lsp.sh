@@ -59,10 +59,8 @@ def receive():
     return json.loads(process.stdout.read(length))
 
 def wait(predicate):
-    if os.environ.get("LSP_TRACE"): print("waiting", file=sys.stderr)
     while True:
         message = receive()
-        if os.environ.get("LSP_TRACE"): print(json.dumps(message)[:200], file=sys.stderr)
         if predicate(message):
             return message
 
