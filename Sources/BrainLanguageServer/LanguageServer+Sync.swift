@@ -17,7 +17,10 @@ extension LanguageServer {
         let update = workspace.change(path) { document in
             for change in params["contentChanges"].array ?? [] {
                 guard let text = change["text"].string else { continue }
-                document.apply(text, range: TextRange(change["range"]), encoding)
+                // No range replaces the whole text; a range that cannot be read changes nothing.
+                let range = TextRange(change["range"])
+                if range == nil && !change["range"].isNull { continue }
+                document.apply(text, range: range, encoding)
             }
             if let version = params["textDocument"]["version"].int { document.setVersion(version) }
         }

@@ -34,6 +34,14 @@ import Testing
         #expect(client.request("textDocument/hover", ["textDocument": 3])["error"]["code"] == .int(-32602))
         #expect(client.request("textDocument/completion", ["textDocument": ["uri": "file:///vault/notes/zk.md"], "position": "top"])["error"]["code"] == .int(-32602))
         #expect(client.request("workspace/executeCommand", ["command": "brain.nothing"])["error"]["code"] == .int(-32602))
+        // A change whose range cannot be read changes nothing (no range at all would replace the text).
+        let document = client.open("notes/zk.md", text: "# zk\nbody\n")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(document.uri), "version": 2],
+                                                 "contentChanges": [["range": "everything", "text": "gone"]]])
+        #expect(client.server.workspace.documents["notes/zk.md"]?.text == "# zk\nbody\n")
+        // JSON nested beyond reason is refused, not followed down the stack.
+        client.server.receive(Array(String(repeating: "[", count: 100_000).utf8) + Array(String(repeating: "]", count: 100_000).utf8))
+        #expect(client.drain().last?["error"]["code"] == .int(-32700))
         // A document outside the vault has nothing to offer.
         #expect(client.result("textDocument/hover", TestClient.at("../etc/passwd", 0, 0)) == .null)
         #expect(client.result("textDocument/definition", ["textDocument": ["uri": "untitled:1"], "position": TestClient.position(0, 0)]) == .null)
