@@ -62,8 +62,8 @@ public final class MessageReader {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                 return .malformed("a header line without a colon: \"\(String(decoding: line.prefix(80), as: UTF8.self))\"")
             }
-            let name = String(decoding: line[..<colon], as: UTF8.self).trimmingSpaces.lowercased()
-            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces
+            let name = String(decoding: line[..<colon], as: UTF8.self).trimming(" \t\r").lowercased()
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimming(" \t\r")
             if name == "content-length" {
                 guard let number = Int(value), number >= 0 else {
                     return .malformed("Content-Length is not a number: \"\(value.prefix(40))\"")
@@ -131,14 +131,5 @@ public final class MessageReader {
         let content = Array(buffer[position..<(position + count)])
         position += count
         return content
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" || last == "\r" { slice.removeLast() }
-        return String(slice)
     }
 }
