@@ -29,7 +29,7 @@ import Testing
         try #require(tar.terminationStatus == 0)
         let root = directory.appendingPathComponent("10000").path
         try FileManager.default.createDirectory(atPath: root + "/.brain", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/.brain/config.yml", contents: Data())
+        try Data().write(to: URL(fileURLWithPath: root + "/.brain/config.yml"))
 
         let counting = CountingFileSystem(POSIXFileSystem())
         var sent: [JSON] = []
