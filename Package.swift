@@ -10,10 +10,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "BrainKit"),
-        .target(name: "BrainCLI", dependencies: ["BrainKit"]),
+        .target(name: "BrainLanguageServer", dependencies: ["BrainKit"]),
+        .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer"]),
         .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
         .testTarget(name: "BrainKitTests", dependencies: ["BrainKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit"], exclude: ["Transcripts"]),
+        .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,7 @@ public enum BrainCLI {
         ImportCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
+        LspCommand.self,
         CompleteCommand.self,
     ] }
 

@@ -72,6 +72,8 @@ import Testing
         "git-setup": [Run(arguments: ["git-setup"], git: true)],
         // Base, ours and theirs the same file: a clean merge that writes it back unchanged.
         "merge-driver": [Run(arguments: ["merge-driver", "notes/zk.md", "notes/zk.md", "notes/zk.md", "notes/zk.md"])],
+        // A protocol server: --json describes what it offers and exits without serving.
+        "lsp": [Run(arguments: ["lsp"])],
     ]
 
     @Test(arguments: BrainCLI.commands.map { $0.spec.name })

@@ -150,6 +150,12 @@ public struct Context {
     /// The calendar day of `now`, where the day starts `dayStartsAt` minutes after midnight
     /// (a check-off at 01:30 belongs to the day before when the day starts at 04:00).
     public func today(dayStartsAt: Int) -> Day {
+        Context.day(of: now, timeZone: timeZone, dayStartsAt: dayStartsAt)
+    }
+
+    /// The calendar day of an instant in a time zone, for days that start `dayStartsAt` minutes
+    /// after midnight.
+    public static func day(of now: Date, timeZone: TimeZone, dayStartsAt: Int) -> Day {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let shifted = now.addingTimeInterval(TimeInterval(-dayStartsAt * 60))

@@ -1,5 +1,5 @@
-/// Checks a habit off, undoes it, skips it, or records an amount, on one day: one line of the
-/// day's file (created from the daily template when missing).
+/// Checks a habit off, undoes it, skips it, records an amount, or puts it on the day's list, on
+/// one day: one line of the day's file (created from the daily template when missing).
 public struct LogHabit: VaultAction {
     /// The habit as the person named it (id, title, alias or unique prefix).
     public var habit: String
@@ -20,6 +20,7 @@ public struct LogHabit: VaultAction {
         case .done: return "done"
         case .undo: return "undo"
         case .skip: return "skip"
+        case .open: return "add"
         }
     }
 

@@ -65,6 +65,19 @@ extension Vault {
     /// Before planning, under the lock, it finishes a multi-file change that a killed process left
     /// half written (see `ChangeJournal`) and clears temporary files of writers that are gone.
     public func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws(ActionError) -> ActionResult<Action.Outcome> {
+        try run(action, dryRun: dryRun).result
+    }
+
+    /// Plans `action` as a dry run does, and hands back, besides the result, every file it would
+    /// change in full before and after: what an editor needs to show the change as edits of its
+    /// buffers rather than lines (see `ActionPreview`).
+    public func preview<Action: VaultAction>(_ action: Action) throws(ActionError) -> ActionPreview<Action.Outcome> {
+        let (result, transaction) = try run(action, dryRun: true)
+        let (before, after) = transaction.contents
+        return ActionPreview(result: result, before: before, after: after)
+    }
+
+    private func run<Action: VaultAction>(_ action: Action, dryRun: Bool) throws(ActionError) -> (result: ActionResult<Action.Outcome>, transaction: VaultTransaction) {
         let lock: VaultLock
         do { lock = try VaultLock(vault: self) } catch {
             if case .io(_, let message) = error {
@@ -86,8 +99,20 @@ extension Vault {
         let outcome = try action.plan(transaction)
         let changes = transaction.changes
         if !dryRun { try transaction.commit() }
-        return ActionResult(action: action.name, dryRun: dryRun, outcome: outcome, changes: changes,
-                            warnings: transaction.warnings, notices: transaction.notices)
+        let result = ActionResult(action: action.name, dryRun: dryRun, outcome: outcome, changes: changes,
+                                  warnings: transaction.warnings, notices: transaction.notices)
+        return (result, transaction)
     }
 }
 
+
+/// An action planned without writing: its result, and each file it would change in full.
+public struct ActionPreview<Outcome: Codable & Sendable>: Sendable {
+    /// The dry run's result (`dryRun` true).
+    public var result: ActionResult<Outcome>
+    /// Each changed file's bytes before the action, by vault-relative path; absent when it would
+    /// be new (the source of a move is here under its old path).
+    public var before: [String: [UInt8]]
+    /// Each changed file's bytes after the action; absent when it would be gone or moved away.
+    public var after: [String: [UInt8]]
+}

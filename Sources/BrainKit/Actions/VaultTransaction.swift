@@ -188,6 +188,16 @@ public final class VaultTransaction {
         LineDiff.changes(from: before ?? [], to: after ?? [])
     }
 
+    /// The contents before and after of every file the staged change touches, by path.
+    var contents: (before: [String: [UInt8]], after: [String: [UInt8]]) {
+        var before: [String: [UInt8]] = [:], after: [String: [UInt8]] = [:]
+        for entry in journalEntries {
+            before[entry.path] = entry.before
+            after[entry.path] = entry.after
+        }
+        return (before, after)
+    }
+
     /// Every file the staged change touches, with its contents before and after.
     private var journalEntries: [ChangeJournal.Entry] {
         var paths = order

@@ -49,7 +49,8 @@ public enum DailyEditor {
     }
 
     /// Applies `change` to `habit`'s line: rewrites the last line naming the habit, or adds one at the end
-    /// of the `## Habits` section (created at the end of the file when missing). Undo never adds a line.
+    /// of the `## Habits` section (created at the end of the file when missing). Undo never adds a
+    /// line; `open` only adds one.
     @discardableResult
     public static func apply(_ change: HabitChange, to document: inout Document, habit: Habit) -> HabitEdit {
         let before = currentLine(of: habit, in: document)
@@ -77,6 +78,8 @@ public enum DailyEditor {
             next.value = nil
             next.unit = nil
             if let reason { next.note = reason }
+        case .open:
+            if let before { return HabitEdit(action: .unchanged, before: before, after: before, text: String(document.lines[before.line - 1])) }
         }
         if let before {
             let original = String(document.lines[before.line - 1])

@@ -9,6 +9,9 @@ public enum HabitChange: Hashable, Sendable {
     case undo
     /// Skipped `[-]`: the value is dropped; a reason replaces the note.
     case skip(reason: String? = nil)
+    /// An open `[ ]` line added to the day's habits when it has none for the habit (a line already
+    /// there is left as it is): the habit is on the day's list, not yet done.
+    case open
 }
 
 /// What `DailyEditor.apply` did to a daily document.

@@ -38,9 +38,30 @@ struct LinkResolver {
                 byPath[key] = index
             }
             byStem[LinkResolver.key(record.stem), default: []].append(index)
-            var names = Set([record.title.lowercased()])
-            for alias in record.aliases { names.insert(alias.lowercased()) }
-            for name in names where !name.isEmpty { byName[name, default: []].append(index) }
+            for name in LinkResolver.names(of: record) { byName[name, default: []].append(index) }
+        }
+    }
+
+    /// The title and aliases a record is found by, lower-cased.
+    static func names(of record: NoteRecord) -> Set<String> {
+        var names = Set([record.title.lowercased()])
+        for alias in record.aliases { names.insert(alias.lowercased()) }
+        names.remove("")
+        return names
+    }
+
+    /// The record at `index` now has `record`'s title and aliases (its path unchanged): the
+    /// tables change as if built again.
+    mutating func rename(_ index: Int, from old: NoteRecord, to record: NoteRecord) {
+        let before = LinkResolver.names(of: old), after = LinkResolver.names(of: record)
+        for name in before.subtracting(after) {
+            byName[name]?.removeAll { $0 == index }
+            if byName[name]?.isEmpty == true { byName[name] = nil }
+        }
+        for name in after.subtracting(before) {
+            var list = byName[name] ?? []
+            list.insert(index, at: list.firstIndex { $0 > index } ?? list.count)
+            byName[name] = list
         }
     }
 

@@ -124,10 +124,7 @@ extension VaultIndex {
         var result: [Diagnostic] = []
         let habitIDs = Array(habitStems.values)
         let stems = records.map(\.stem)
-        // Suggestions compare a missing target with every note name: affordable for a few
-        // broken links, not for a vault with tens of thousands of them.
-        let missingCount = suggest ? resolutions.reduce(0) { $0 + $1.filter { $0 == .missing }.count } : 0
-        let suggestLinks = suggest && missingCount * max(stems.count, 1) <= 4_000_000
+        let suggestLinks = suggest && suggestsLinks
         var suggestions: [String: String?] = [:]
         var days: [Day: [Int]] = [:]
         for index in records.indices {
@@ -147,20 +144,41 @@ extension VaultIndex {
         return result
     }
 
+    /// Whether broken links get a did-you-mean: each compares a missing target with every note
+    /// name, affordable for a few broken links, not for a vault with tens of thousands of them.
+    var suggestsLinks: Bool {
+        var missingCount = 0
+        for links in resolutions {
+            for resolution in links where resolution == .missing { missingCount += 1 }
+        }
+        return missingCount * max(records.count, 1) <= 4_000_000
+    }
+
     /// Files whose paths differ only by Unicode normalisation or letter case: links and commands
     /// cannot tell them apart (and on macOS or Windows they would be one file).
     func nameTwinDiagnostics() -> [Diagnostic] {
+        nameTwins.keys.sorted().map { nameTwinDiagnostic(of: $0)! }
+    }
+
+    /// The warning of a file whose name equals others' but for normalisation or case, if it has twins.
+    func nameTwinDiagnostic(of member: Int) -> Diagnostic? {
+        guard let twins = nameTwins[member] else { return nil }
+        let others = twins.map { NameKey.shown(records[$0].path) }
+        return Diagnostic(path: records[member].path, line: 1, column: 1, severity: .warning,
+                          message: "same name as \(others.joined(separator: " and ")) but for Unicode normalisation or letter case; "
+                              + "links and commands cannot tell them apart: rename one")
+    }
+
+    /// Each record whose path equals others' but for normalisation or case, with those others.
+    var nameTwins: [Int: [Int]] {
+        if let cachedNameTwins { return cachedNameTwins }
         var groups: [String: [Int]] = [:]
         for (index, record) in records.enumerated() { groups[NameKey.of(record.path), default: []].append(index) }
-        var result: [Diagnostic] = []
+        var result: [Int: [Int]] = [:]
         for (_, members) in groups where members.count > 1 {
-            for member in members {
-                let others = members.filter { $0 != member }.map { NameKey.shown(records[$0].path) }
-                result.append(Diagnostic(path: records[member].path, line: 1, column: 1, severity: .warning,
-                                         message: "same name as \(others.joined(separator: " and ")) but for Unicode normalisation or letter case; "
-                                             + "links and commands cannot tell them apart: rename one"))
-            }
+            for member in members { result[member] = members.filter { $0 != member } }
         }
+        cachedNameTwins = result
         return result
     }
 
@@ -173,7 +191,7 @@ extension VaultIndex {
             .sorted { $0.location < $1.location }
     }
 
-    private func diagnostics(of index: Int, habitIDs: [String], suggest: Bool, suggestLinks: Bool, stems: [String],
+    func diagnostics(of index: Int, habitIDs: [String], suggest: Bool, suggestLinks: Bool, stems: [String],
                              suggestions: inout [String: String?]) -> [Diagnostic] {
         let record = records[index]
         var result = record.diagnostics.map { $0.in(record.path) }

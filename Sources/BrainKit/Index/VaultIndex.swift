@@ -34,28 +34,38 @@ public final class VaultIndex: @unchecked Sendable {
     public private(set) var resolutions: [[Resolution]]
     public private(set) var report: Report
     /// Built on first use: queries that only read cached resolutions never pay for it.
-    private lazy var resolver = LinkResolver(records: records)
-    private let recordByPath: [String: Int]
+    lazy var resolver = LinkResolver(records: records)
+    let recordByPath: [String: Int]
     /// Lower-cased habit file stems → the stem as written.
     let habitStems: [String: String]
     /// Whether two files' paths differ only by Unicode normalisation (see `NameKey`).
     let hasNormalisationTwins: Bool
+    /// For each record whose path equals others' but for normalisation or case, those others;
+    /// built on first use (see `nameTwins`).
+    var cachedNameTwins: [Int: [Int]]?
 
-    private init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
+    convenience init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
+        var byPath: [String: Int] = [:]
+        byPath.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() { byPath[record.path] = index }
+        var habits: [String: String] = [:]
+        for record in records where record.kind == .habit { habits[record.stem.lowercased()] = record.stem }
+        self.init(vault: vault, records: records, resolutions: resolutions, report: report,
+                  recordByPath: byPath, habitStems: habits)
+    }
+
+    /// An index over the same paths as another one, reusing its tables (see `updating`).
+    init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report,
+         recordByPath: [String: Int], habitStems: [String: String]) {
         self.vault = vault
         self.records = records
         self.resolutions = resolutions
         self.report = report
-        var byPath: [String: Int] = [:]
-        byPath.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() { byPath[record.path] = index }
-        recordByPath = byPath
+        self.recordByPath = recordByPath
         // Swift compares strings by canonical equivalence: paths that differ only as NFC and NFD
         // share one key, so fewer keys than records means such twins exist.
-        hasNormalisationTwins = byPath.count < records.count
-        var habits: [String: String] = [:]
-        for record in records where record.kind == .habit { habits[record.stem.lowercased()] = record.stem }
-        habitStems = habits
+        hasNormalisationTwins = recordByPath.count < records.count
+        self.habitStems = habitStems
     }
 
     /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.

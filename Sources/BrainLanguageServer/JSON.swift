@@ -1,0 +1,139 @@
+import Foundation
+
+/// A JSON value: what the Language Server Protocol's messages are made of. Decoded and encoded
+/// with Foundation's `JSONDecoder` and `JSONEncoder`; integers stay integers.
+public enum JSON: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    /// The value at `key` of an object; `.null` when absent or not an object.
+    public subscript(key: String) -> JSON {
+        get {
+            if case .object(let members) = self { return members[key] ?? .null }
+            return .null
+        }
+        set {
+            guard case .object(var members) = self else { return }
+            members[key] = newValue
+            self = .object(members)
+        }
+    }
+
+    /// The element at `index` of an array; `.null` when absent or not an array.
+    public subscript(index: Int) -> JSON {
+        if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
+        return .null
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// An integer, or a number with no fraction that fits one.
+    public var int: Int? {
+        switch self {
+        case .int(let value): return value
+        case .double(let value) where value.rounded() == value && abs(value) < 9e15: return Int(value)
+        default: return nil
+        }
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var array: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var object: [String: JSON]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+
+    /// Parses UTF-8 JSON text; nil when it is not JSON.
+    public static func parse(_ bytes: [UInt8]) -> JSON? {
+        try? JSONDecoder().decode(JSON.self, from: Data(bytes))
+    }
+
+    /// The value as compact UTF-8 JSON text, keys sorted.
+    public func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? Array(encoder.encode(self))) ?? Array("null".utf8)
+    }
+
+    /// A Codable value as JSON (through its encoded text).
+    public static func from<T: Encodable>(_ value: T) -> JSON {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { return .null }
+        return (try? JSONDecoder().decode(JSON.self, from: data)) ?? .null
+    }
+}
+
+extension JSON: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSON].self))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension JSON: CustomStringConvertible {
+    public var description: String { String(decoding: encoded(), as: UTF8.self) }
+}
+
+extension Optional where Wrapped == String {
+    /// The string as JSON, `null` when nil.
+    var json: JSON { map(JSON.string) ?? .null }
+}

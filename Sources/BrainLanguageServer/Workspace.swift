@@ -1,0 +1,177 @@
+import BrainKit
+import Foundation
+
+/// The vault as the editor shows it: the index in memory, kept in step with every open buffer
+/// (each change parses that one file, without reading any other) and with files changed on disk.
+/// Actions and queries run on `vault`, whose file system shows the open buffers in place of the
+/// files, so a rename or a check-off planned here works on what the person sees.
+final class Workspace {
+    /// The vault folder, as given.
+    let root: String
+    let overlay: OverlayFileSystem
+    private(set) var vault: Vault
+    private(set) var index: VaultIndex
+    /// Open buffers, by vault-relative path.
+    private(set) var documents: [String: TextDocument] = [:]
+    private var cachedJournal: Journal?
+    /// The vault folder with symbolic links resolved, to recognise paths an editor resolved.
+    private let resolvedRoot: String
+    private var relativeByURI: [String: String?] = [:]
+
+    init(root: String, fileSystem: any FileSystem) {
+        self.root = root
+        overlay = OverlayFileSystem(base: fileSystem)
+        vault = Vault(root: root, fileSystem: overlay)
+        index = VaultIndex.open(vault)
+        resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+    }
+
+    // MARK: Paths
+
+    /// The vault-relative path of a document URI; nil outside the vault.
+    func relativePath(_ uri: String) -> String? {
+        if let known = relativeByURI[uri] { return known }
+        var found: String?
+        if let path = FileURI.path(uri) {
+            found = Workspace.relative(path, to: root)
+            if found == nil {
+                // An editor may name the file through a resolved path (`/private/var` on macOS).
+                let folder = URL(fileURLWithPath: VaultPaths.directory(of: path)).resolvingSymlinksInPath().path
+                let name = String(path.utf8.dropFirst(VaultPaths.directory(of: path).utf8.count))!
+                found = Workspace.relative(folder + name, to: resolvedRoot) ?? Workspace.relative(path, to: resolvedRoot)
+            }
+        }
+        if let relative = found, (try? VaultPaths.normalize(relative)) != relative { found = nil }
+        relativeByURI[uri] = .some(found)
+        return found
+    }
+
+    private static func relative(_ path: String, to root: String) -> String? {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard path.hasPrefix(prefix), path.utf8.count > prefix.utf8.count else { return nil }
+        return String(path.utf8.dropFirst(prefix.utf8.count))
+    }
+
+    /// The URI of a vault-relative path: the one the editor opened it by, else a `file://` URI.
+    func uri(_ relative: String) -> String {
+        documents[relative]?.uri ?? FileURI.uri(VaultPaths.join(root, relative))
+    }
+
+    /// Whether a vault-relative path is one of the files the index holds: Markdown, outside hidden
+    /// folders and templates.
+    func isIndexed(_ relative: String) -> Bool {
+        relative.lowercased().hasSuffix(".md") && !relative.split(separator: "/").contains { $0.hasPrefix(".") }
+            && !vault.isTemplate(relative)
+    }
+
+    // MARK: Buffers
+
+    /// A buffer the editor opened.
+    @discardableResult
+    func open(_ document: TextDocument, at relative: String) -> VaultIndex.Update {
+        documents[relative] = document
+        return bufferChanged(relative)
+    }
+
+    /// Applies an edit to an open buffer.
+    @discardableResult
+    func change(_ relative: String, _ edit: (inout TextDocument) -> Void) -> VaultIndex.Update {
+        guard var document = documents[relative] else { return VaultIndex.Update() }
+        edit(&document)
+        documents[relative] = document
+        return bufferChanged(relative)
+    }
+
+    /// A buffer the editor closed: the file on disk counts again.
+    @discardableResult
+    func close(_ relative: String) -> VaultIndex.Update {
+        guard documents.removeValue(forKey: relative) != nil else { return VaultIndex.Update() }
+        overlay.set(VaultPaths.join(root, relative), nil)
+        guard isIndexed(relative) else { return VaultIndex.Update() }
+        return update([relative: try? overlay.read(VaultPaths.join(root, relative))])
+    }
+
+    private func bufferChanged(_ relative: String) -> VaultIndex.Update {
+        guard let document = documents[relative] else { return VaultIndex.Update() }
+        overlay.set(VaultPaths.join(root, relative), document.bytes)
+        guard isIndexed(relative) else { return VaultIndex.Update() }
+        // A title typed a letter at a time must not resolve every link of the vault each time:
+        // the others wait for `settle`.
+        return update([relative: document.bytes], resolveOthers: false)
+    }
+
+    /// Whether a title or alias changed and other files' links wait to be resolved again.
+    private(set) var othersPending = false
+
+    /// Resolves every link again if a change of names left some waiting; true when it did.
+    @discardableResult
+    func settle() -> Bool {
+        guard othersPending else { return false }
+        index = index.resolvingAllLinks()
+        cachedJournal = nil
+        othersPending = false
+        return true
+    }
+
+    // MARK: Disk
+
+    /// Files changed on disk (a watcher's report, a write by an action): each is read again,
+    /// unless the editor has it open, when the buffer still counts.
+    @discardableResult
+    func filesChanged(_ paths: [String]) -> VaultIndex.Update {
+        var contents: [String: [UInt8]?] = [:]
+        for relative in Set(paths) where isIndexed(relative) && documents[relative] == nil {
+            contents[relative] = try? overlay.read(VaultPaths.join(root, relative))
+        }
+        return update(contents)
+    }
+
+    /// Reads the vault's settings and brings the index up to date with the disk (reading only
+    /// files whose size or time changed), the open buffers still counting.
+    func reload() {
+        vault = Vault(root: root, fileSystem: overlay)
+        index = VaultIndex.open(vault)
+        cachedJournal = nil
+        othersPending = false
+    }
+
+    private func update(_ contents: [String: [UInt8]?], resolveOthers: Bool = true) -> VaultIndex.Update {
+        if contents.isEmpty { return VaultIndex.Update() }
+        let (updated, update) = index.updating(contents, resolveOthers: resolveOthers)
+        index = updated
+        cachedJournal = nil
+        if update.othersPending {
+            othersPending = true
+        } else if update.namesChanged {
+            othersPending = false
+        }
+        return update
+    }
+
+    // MARK: Reading
+
+    /// The analytics view of the index, built once per version of it.
+    var journal: Journal {
+        if let cachedJournal { return cachedJournal }
+        let journal = Journal(index: index)
+        cachedJournal = journal
+        return journal
+    }
+
+    /// A file's bytes as the editor shows it: the buffer when open, else the file.
+    func bytes(_ relative: String) -> [UInt8]? {
+        if let document = documents[relative] { return document.bytes }
+        return try? overlay.read(VaultPaths.join(root, relative))
+    }
+
+    /// A file as a document, to convert positions in it.
+    func document(_ relative: String) -> TextDocument? {
+        if let document = documents[relative] { return document }
+        return bytes(relative).map { TextDocument(uri: uri(relative), version: 0, bytes: $0) }
+    }
+
+    /// The index position of a vault-relative path.
+    func record(_ relative: String) -> Int? {
+        index.index(ofPath: relative)
+    }
+}

@@ -1,0 +1,171 @@
+import BrainKit
+import Foundation
+import Testing
+@testable import BrainLanguageServer
+
+/// A client talking to a server in-process, over a vault in memory (a copy of `sample-vault/`
+/// unless files are given), with "today" fixed to 2026-11-22.
+final class TestClient {
+    static let root = "/vault"
+
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+        }
+        fatalError("no Package.swift above \(#filePath)")
+    }()
+
+    /// The files of `sample-vault/` (its cache aside).
+    static let sampleFiles: [String: [UInt8]] = {
+        let base = packageRoot + "/sample-vault"
+        var files: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: base)!
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasPrefix(".brain/cache") { continue }
+            var isDirectory: ObjCBool = false
+            let path = base + "/" + relative
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let data = FileManager.default.contents(atPath: path) else { continue }
+            files[relative] = Array(data)
+        }
+        return files
+    }()
+
+    let fileSystem: MemoryFileSystem
+    let counting: CountingFileSystem
+    let server: LanguageServer
+    private(set) var received: [JSON] = []
+    private var nextID = 1
+
+    /// - Parameters:
+    ///   - files: vault-relative path → text; nil for the sample vault.
+    ///   - capabilities: the client's capabilities in `initialize`.
+    init(files: [String: String]? = nil, capabilities: JSON = TestClient.capabilities(), initialize: Bool = true) {
+        fileSystem = MemoryFileSystem()
+        if let files {
+            var all = files
+            if all[Vault.configPath] == nil { all[Vault.configPath] = "week-start: monday\n" }
+            for (path, text) in all { try! fileSystem.writeAtomically(Array(text.utf8), to: TestClient.root + "/" + path) }
+        } else {
+            for (path, bytes) in TestClient.sampleFiles { try! fileSystem.writeAtomically(bytes, to: TestClient.root + "/" + path) }
+        }
+        counting = CountingFileSystem(fileSystem)
+        let options = LanguageServer.Options(vault: TestClient.root, currentDirectory: "/", fileSystem: counting,
+                                             today: { _ in Day("2026-11-22")! }, version: "test")
+        let box = Box()
+        server = LanguageServer(options: options) { box.messages.append($0) }
+        self.box = box
+        if initialize {
+            let reply = request("initialize", ["processId": .null, "rootUri": "file:///vault", "capabilities": capabilities])
+            #expect(reply["result"]["capabilities"]["textDocumentSync"]["change"] == 2)
+            notify("initialized", [:])
+        }
+    }
+
+    private final class Box { var messages: [JSON] = [] }
+    private let box: Box
+
+    /// Capabilities like Neovim's and VS Code's: file operations in edits, nested symbols.
+    static func capabilities(encodings: [String]? = nil) -> JSON {
+        var capabilities: JSON = [
+            "workspace": ["applyEdit": true,
+                          "workspaceEdit": ["documentChanges": true, "resourceOperations": ["create", "rename", "delete"]]],
+            "textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true], "rename": ["prepareSupport": true]],
+        ]
+        if let encodings { capabilities["general"] = ["positionEncodings": .array(encodings.map(JSON.string))] }
+        return capabilities
+    }
+
+    /// Messages the server sent since the last call.
+    func drain() -> [JSON] {
+        let messages = box.messages
+        box.messages = []
+        received += messages
+        return messages
+    }
+
+    /// Sends a request and returns the server's reply to it (the whole message).
+    @discardableResult
+    func request(_ method: String, _ params: JSON) -> JSON {
+        let id = nextID
+        nextID += 1
+        server.handle(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
+        let messages = drain()
+        return messages.last { $0["id"] == .int(id) } ?? .null
+    }
+
+    /// The result of a request (failing the test on an error reply).
+    func result(_ method: String, _ params: JSON, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> JSON {
+        let reply = request(method, params)
+        #expect(reply["error"].isNull, "\(method) failed: \(reply["error"])", sourceLocation: sourceLocation)
+        return reply["result"]
+    }
+
+    func notify(_ method: String, _ params: JSON) {
+        server.handle(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+
+    static func uri(_ path: String) -> String { "file://\(root)/\(path)" }
+
+    /// Opens a vault file (or the text given) in the "editor".
+    func open(_ path: String, text: String? = nil) -> TextDocument {
+        let body = text ?? String(decoding: (try? fileSystem.read(TestClient.root + "/" + path)) ?? [], as: UTF8.self)
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(TestClient.uri(path)), "languageId": "markdown",
+                                                         "version": 1, "text": .string(body)]])
+        return TextDocument(uri: TestClient.uri(path), version: 1, bytes: Array(body.utf8))
+    }
+
+    /// The last diagnostics published for a file.
+    func diagnostics(_ path: String) -> [JSON]? {
+        _ = drain()
+        return received.last { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"] == .string(TestClient.uri(path)) }?["params"]["diagnostics"].array
+    }
+
+    static func position(_ line: Int, _ character: Int) -> JSON { ["line": .int(line), "character": .int(character)] }
+
+    static func at(_ path: String, _ line: Int, _ character: Int) -> JSON {
+        ["textDocument": ["uri": .string(uri(path))], "position": position(line, character)]
+    }
+}
+
+/// Applies text edits (positions in `encoding`) to a document, last first.
+func apply(_ edits: [JSON], to document: TextDocument, _ encoding: PositionEncoding = .utf16) -> String {
+    var copy = document
+    let sorted = edits.compactMap { edit -> (TextRange, String)? in
+        guard let range = TextRange(edit["range"]), let text = edit["newText"].string else { return nil }
+        return (range, text)
+    }.sorted { $0.0.start > $1.0.start }
+    for (range, text) in sorted { copy.apply(text, range: range, encoding) }
+    return copy.text
+}
+
+/// A file system that counts what is asked of it, to prove a piece of work reads nothing.
+final class CountingFileSystem: FileSystem, @unchecked Sendable {
+    let base: any FileSystem
+    private let mutex = NSLock()
+    private var count = 0
+
+    init(_ base: any FileSystem) { self.base = base }
+
+    var operations: Int { mutex.withLock { count } }
+    func reset() { mutex.withLock { count = 0 } }
+    private func tick() { mutex.withLock { count += 1 } }
+
+    func read(_ path: String) throws(VaultError) -> [UInt8] { tick(); return try base.read(path) }
+    func exists(_ path: String) -> Bool { tick(); return base.exists(path) }
+    func isDirectory(_ path: String) -> Bool { tick(); return base.isDirectory(path) }
+    func stamp(_ path: String, relative: String) -> FileStamp? { tick(); return base.stamp(path, relative: relative) }
+    func makeDirectories(_ path: String) throws(VaultError) { tick(); try base.makeDirectories(path) }
+    func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) { tick(); try base.writeAtomically(bytes, to: path, durable: durable) }
+    func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) { tick(); try base.createNew(bytes, at: path) }
+    func move(_ from: String, to destination: String) throws(VaultError) { tick(); try base.move(from, to: destination) }
+    func remove(_ path: String, durable: Bool) throws(VaultError) { tick(); try base.remove(path, durable: durable) }
+    func names(in folder: String) -> [String] { tick(); return base.names(in: folder) }
+    func isSymbolicLink(_ path: String) -> Bool { tick(); return base.isSymbolicLink(path) }
+    func temporaryFiles(under root: String) -> [String] { tick(); return base.temporaryFiles(under: root) }
+    func isProcessRunning(_ pid: Int32) -> Bool { base.isProcessRunning(pid) }
+    func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] { tick(); return base.markdownFiles(under: root, stamps: stamps) }
+    func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock { tick(); return try base.lock(path, timeout: timeout) }
+}
