@@ -50,6 +50,7 @@ public enum BrainCLI {
         DemoCommand.self,
         ExportCommand.self,
         ImportCommand.self,
+        TrackCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
         CompleteCommand.self,
