@@ -105,8 +105,9 @@ struct HealthScanner {
         carry = []
         let carriedBase = base - Int64(carried.count)
         carried.withUnsafeBufferPointer { buffer in
-            let left = scanRegion(buffer.baseAddress!, count: buffer.count, base: carriedBase, final: true)
-            if left > 0 { problem(at: carriedBase, "the file ends inside this element: is it cut short?") }
+            // Only a tag that never ends is carried to the end of the file.
+            let left = scanRegion(buffer.baseAddress!, count: buffer.count, base: carriedBase, final: false)
+            if left > 0 { problem(at: carriedBase + Int64(buffer.count - left), "the file ends inside this element: is it cut short?") }
         }
     }
 
