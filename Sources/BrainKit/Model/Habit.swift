@@ -166,6 +166,8 @@ public struct Habit: Hashable, Sendable, Codable {
         for problem in inner.issues {
             reader.issue("auto", "auto: \(problem.message)")
         }
+        // A rule with a bad value is not half used: the habit is not tracked until it is fixed.
+        let valid = inner.issues.isEmpty
         for key in map.keys where !autoKeys.contains(key) {
             var message = "auto: unknown key \"\(key)\""
             if let close = Suggestion.closest(to: key, in: autoKeys) { message += "; did you mean \"\(close)\"?" }
@@ -198,6 +200,6 @@ public struct Habit: Hashable, Sendable, Codable {
         var rule = AutoRule(source: source.name, metric: metricName, atLeast: atLeast, atMost: atMost, match: match, perDay: perDay ?? .sum)
         let problems = source.complete(&rule)
         for problem in problems { reader.issue("auto", "auto: " + problem) }
-        return problems.isEmpty ? rule : nil
+        return problems.isEmpty && valid ? rule : nil
     }
 }

@@ -152,17 +152,29 @@ public struct TrackHabits: VaultAction {
         case .none:
             let line = AutoLine.line(for: habit, rule: rule, value: value, existing: nil)
             let text = line.rendered
+            if let refused = refusal(text) {
+                return Entry(date: day, value: value, met: met, result: .kept, path: path, text: "", reason: refused)
+            }
             document.append([text], underHeading: "Habits")
             return Entry(date: day, value: value, met: met, result: .added, path: path, text: text, reason: nil)
         case .tracked:
             let current = current!
             let original = String(document.lines[current.line - 1])
             let text = DailyEditor.rewrite(original, as: AutoLine.line(for: habit, rule: rule, value: value, existing: current))
+            if let refused = refusal(text) {
+                return Entry(date: day, value: value, met: met, result: .kept, path: path, text: original, reason: refused)
+            }
             if text == original {
                 return Entry(date: day, value: value, met: met, result: .unchanged, path: path, text: text, reason: nil)
             }
             document.replaceLine(current.line, with: text)
             return Entry(date: day, value: value, met: met, result: .updated, path: path, text: text, reason: nil)
         }
+    }
+
+    /// Why `text` cannot be written as a line (a unit with a line break in it), or nil.
+    static func refusal(_ text: String) -> String? {
+        do { try LineText.check(text, as: "habit line") } catch { return error.message + "; fix the habit's unit" }
+        return nil
     }
 }
