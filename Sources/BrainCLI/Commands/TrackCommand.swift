@@ -120,13 +120,13 @@ enum TrackCommand: BrainCommand {
             header += habit.days == 0 ? style("no values on the days tracked", .muted) : counts.joined(separator: ", ")
             session.line(header)
             for entry in habit.entries.suffix(listed) {
-                let amount = Quantity.grouped(entry.value)
+                let amount = Quantity.grouped(entry.value) + (habit.unit.map { " " + Quantity.unit($0, for: entry.value) } ?? "")
                 switch entry.result {
                 case .added, .updated:
-                    let verb = entry.result == .added ? (dryRun ? "add   " : "added  ") : (dryRun ? "update" : "updated")
-                    session.line("  \(entry.date)  \(verb)  " + style(entry.text, entry.met ? .good : .warn))
+                    let verb = entry.result == .added ? (dryRun ? "add" : "added") : (dryRun ? "update" : "updated")
+                    session.line("  \(entry.date)  \(Layout.pad(verb, 8))" + style(entry.text, entry.met ? .good : .warn))
                 case .kept:
-                    session.line("  \(entry.date)  kept     " + entry.text
+                    session.line("  \(entry.date)  \(Layout.pad("kept", 8))" + entry.text
                                  + style("  (\(entry.reason ?? "a manual entry") wins over \(amount))", .muted))
                 case .unchanged:
                     break

@@ -55,6 +55,8 @@ public struct TrackHabits: VaultAction {
         /// The rule in words: `health steps ≥ 8000`.
         public var rule: String
         public var source: String
+        /// The unit values are written with (the habit's `unit:`, else the metric's).
+        @Nullable public var unit: String?
         /// False when no file of its source was read; `note` says how to give one.
         public var read: Bool
         /// Days with a value, within the days written.
@@ -87,7 +89,8 @@ public struct TrackHabits: VaultAction {
         var work: [Day: [(report: Int, habit: Habit, rule: AutoRule, value: Double)]] = [:]
         for habit in journal.habits.sorted(by: { $0.id.lowercased() < $1.id.lowercased() }) {
             guard let rule = habit.auto, habit.status != .archived else { continue }
-            var report = HabitReport(id: habit.id, title: habit.title, rule: rule.summary, source: rule.source, read: false, days: 0)
+            var report = HabitReport(id: habit.id, title: habit.title, rule: rule.summary, source: rule.source,
+                                     unit: habit.unit ?? TrackingSources.metric(of: rule)?.unit, read: false, days: 0)
             defer { reports.append(report) }
             guard let values = data.values(for: rule) else {
                 report.note = "no \(rule.source) file was read: give one with --source \(rule.source)=FILE or track: in .brain/config.yml"
