@@ -37,10 +37,34 @@ public struct DailyAccumulator: Sendable {
         self.spanScale = spanScale
     }
 
+    /// The day and origin added to last, kept out of `stats` until another comes: records come
+    /// in runs of one day and one device, so most additions cost no hashing.
+    private var pendingKey: Key?
+    private var pending = Stats()
+
     /// Adds an amount on `day` from `origin`.
     public mutating func add(_ value: Double, day: Day, origin: Int32) {
         let key = Key(day: Int32(truncatingIfNeeded: day.ordinal), origin: origin)
-        stats[key, default: Stats()].add(value)
+        if key != pendingKey {
+            settle()
+            pendingKey = key
+            pending = stats.removeValue(forKey: key) ?? Stats()
+        }
+        pending.add(value)
+    }
+
+    /// Moves the pending run into `stats`.
+    private mutating func settle() {
+        if let key = pendingKey { stats[key] = pending }
+        pendingKey = nil
+    }
+
+    /// Every day's amounts, the pending run included.
+    private var allStats: [Key: Stats] {
+        guard let key = pendingKey else { return stats }
+        var all = stats
+        all[key] = pending
+        return all
     }
 
     /// Adds a time span (Unix seconds, start ≤ end) on `day` from `origin`.
@@ -50,11 +74,11 @@ public struct DailyAccumulator: Sendable {
     }
 
     /// Whether any value was added.
-    public var isEmpty: Bool { stats.isEmpty && spans.isEmpty }
+    public var isEmpty: Bool { stats.isEmpty && pendingKey == nil && spans.isEmpty }
 
     /// One value per day: the chosen origin's total, largest or smallest value.
     public func values(_ perDay: AutoRule.PerDay) -> [Day: Double] {
-        var byKey = stats
+        var byKey = allStats
         for (key, list) in spans {
             var day = Stats()
             for span in DailyAccumulator.merged(list) { day.add(Double(span.upperBound - span.lowerBound) * spanScale) }
@@ -78,19 +102,6 @@ public struct DailyAccumulator: Sendable {
             result[Day(ordinal: Int(ordinal))] = value
         }
         return result
-    }
-
-    /// Adds another accumulator's values (origins are numbered by one collector, so they never clash).
-    mutating func merge(_ other: DailyAccumulator) {
-        for (key, value) in other.stats {
-            var current = stats[key] ?? Stats()
-            current.sum += value.sum
-            current.max = Swift.max(current.max, value.max)
-            current.min = Swift.min(current.min, value.min)
-            current.count += value.count
-            stats[key] = current
-        }
-        for (key, list) in other.spans { spans[key, default: []] += list }
     }
 
     /// Spans sorted and merged where they overlap or touch.

@@ -34,6 +34,7 @@ struct HealthScanner {
     /// Which workout targets each activity type feeds, worked out once per type.
     private var workoutTypes: [[UInt8]: [(index: Int, count: Bool)]] = [:]
     private var lastOrigin: (bytes: [UInt8], number: Int32)?
+    private var dates = HealthDate.Reader()
     /// The unfinished tag at the end of the previous block, from its `<`.
     private var carry: [UInt8] = []
     private var inComment = false
@@ -126,6 +127,11 @@ struct HealthScanner {
             let open = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
             let available = end - open
             if available < 12 && !final { return available }
+            // Most tags are none of those below: one byte tells.
+            guard available > 1, HealthScanner.interesting(open[1]) else {
+                cursor = open + 1
+                continue
+            }
             let offset = base + Int64(open - start)
             if HealthScanner.startsWith(open + 1, end, "Record") && HealthScanner.isSpace(open, 7, end) {
                 switch record(open + 7, end, offset: offset) {
@@ -151,7 +157,7 @@ struct HealthScanner {
                 }
             } else if HealthScanner.startsWith(open + 1, end, "Correlation") && HealthScanner.isSpace(open, 12, end) {
                 var attributes = Attributes()
-                switch HealthScanner.attributes(open + 12, end, into: &attributes, keepType: { _ in true }) {
+                switch HealthScanner.attributes(open + 12, end, into: &attributes, types: nil) {
                 case .incomplete:
                     if !final { return available }
                     cursor = open + 1
@@ -201,10 +207,7 @@ struct HealthScanner {
     /// A `Record`'s attributes after `<Record`.
     private mutating func record(_ from: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, offset: Int64) -> Step {
         var attributes = Attributes()
-        let wanted = wantedTypes
-        let outcome = HealthScanner.attributes(from, end, into: &attributes, keepType: { type in
-            HealthScanner.kind(ofType: type, in: wanted) != nil
-        })
+        let outcome = HealthScanner.attributes(from, end, into: &attributes, types: wantedTypes)
         let after: UnsafePointer<UInt8>
         switch outcome {
         case .incomplete: return .incomplete
@@ -217,13 +220,14 @@ struct HealthScanner {
         case .done(let position, _): after = position
         }
         guard correlationDepth == 0, let type = attributes.type, let kind = kind(ofType: type) else { return .next(after) }
-        let name = HealthSource.recordTypes[kind] ?? ""
-        guard let startText = attributes.startDate, let start = HealthDate.seconds(startText) else {
+        // The type's name, only for messages: a dictionary look-up costs a hash per record.
+        var name: String { HealthSource.recordTypes[kind] ?? "" }
+        guard let startText = attributes.startDate, let start = dates.seconds(startText) else {
             problem(at: offset, attributes.startDate == nil ? "\(name) record without a startDate"
                                                            : "\(name) record: startDate \"\(attributes.startDate!.string)\" is not a date YYYY-MM-DD HH:MM:SS ±HHMM")
             return .next(after)
         }
-        guard let endText = attributes.endDate, let finish = HealthDate.seconds(endText) else {
+        guard let endText = attributes.endDate, let finish = dates.seconds(endText) else {
             problem(at: offset, attributes.endDate == nil ? "\(name) record without an endDate"
                                                          : "\(name) record: endDate \"\(attributes.endDate!.string)\" is not a date YYYY-MM-DD HH:MM:SS ±HHMM")
             return .next(after)
@@ -273,7 +277,7 @@ struct HealthScanner {
     /// A `Workout`'s attributes after `<Workout`.
     private mutating func workout(_ from: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, offset: Int64) -> Step {
         var attributes = Attributes()
-        let outcome = HealthScanner.attributes(from, end, into: &attributes, keepType: { _ in true })
+        let outcome = HealthScanner.attributes(from, end, into: &attributes, types: nil)
         let after: UnsafePointer<UInt8>
         switch outcome {
         case .incomplete: return .incomplete
@@ -290,8 +294,8 @@ struct HealthScanner {
         let type = Array(UnsafeBufferPointer(start: typeText.start, count: typeText.count))
         let targets = workoutTargets(for: type)
         guard !targets.isEmpty else { return .next(after) }
-        guard let startText = attributes.startDate, let start = HealthDate.seconds(startText),
-              let endText = attributes.endDate, let finish = HealthDate.seconds(endText), finish >= start else {
+        guard let startText = attributes.startDate, let start = dates.seconds(startText),
+              let endText = attributes.endDate, let finish = dates.seconds(endText), finish >= start else {
             problem(at: offset, "Workout without a startDate and endDate YYYY-MM-DD HH:MM:SS ±HHMM")
             return .next(after)
         }
@@ -427,10 +431,10 @@ struct HealthScanner {
         case done(UnsafePointer<UInt8>, selfClosing: Bool)
     }
 
-    /// Reads `name="value"` pairs up to the tag's `>`. When `keepType` says no to the `type`
-    /// attribute, it stops there.
+    /// Reads `name="value"` pairs up to the tag's `>`. When `types` is given and the `type`
+    /// attribute is none of them, it stops there.
     static func attributes(_ from: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, into attributes: inout Attributes,
-                           keepType: (Slice) -> Bool) -> Outcome {
+                           types: [(bytes: [UInt8], kind: HealthSource.Kind)]?) -> Outcome {
         var cursor = from
         while true {
             while cursor < end && isSpaceByte(cursor.pointee) { cursor += 1 }
@@ -463,7 +467,7 @@ struct HealthScanner {
             switch (nameLength, nameStart.pointee) {
             case (4, 0x74) where same(nameStart, "type"):
                 attributes.type = value
-                if !keepType(value) { return .skipped(cursor, selfClosing: false) }
+                if let types, kind(ofType: value, in: types) == nil { return .skipped(cursor, selfClosing: false) }
             case (4, 0x75) where same(nameStart, "unit"): attributes.unit = value
             case (5, 0x76) where same(nameStart, "value"): attributes.value = value
             case (10, 0x73) where same(nameStart, "sourceName"): attributes.sourceName = value
@@ -475,6 +479,13 @@ struct HealthScanner {
             default: break
             }
         }
+    }
+
+    /// Whether a tag starting with `byte` may be a `Record`, `Workout`, `Correlation`, its end,
+    /// or a comment.
+    @inline(__always)
+    static func interesting(_ byte: UInt8) -> Bool {
+        byte == 0x52 || byte == 0x57 || byte == 0x43 || byte == 0x2F || byte == 0x21
     }
 
     @inline(__always)
@@ -502,12 +513,48 @@ struct HealthScanner {
 /// Apple Health's dates: `2014-09-13 10:27:54 +0100` (a `T` instead of the space, `Z`, or an
 /// offset with a colon are accepted too).
 enum HealthDate {
+    /// Reads dates, remembering the last calendar date: records come in time order, so most
+    /// share their date with the one before and only the time is read.
+    struct Reader {
+        private var lastDate: (UInt64, UInt16) = (0, 0)
+        private var lastDays: Int64 = 0
+
+        mutating func seconds(_ slice: HealthScanner.Slice) -> Int64? {
+            guard slice.count >= 19 else { return nil }
+            let raw = UnsafeRawPointer(slice.start)
+            let date = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+            if date == lastDate, lastDays != 0 {
+                return HealthDate.seconds(slice.start, count: slice.count, days: lastDays)
+            }
+            guard let value = HealthDate.seconds(slice.start, count: slice.count) else { return nil }
+            lastDate = date
+            lastDays = HealthDate.days(slice.start) ?? 0
+            return value
+        }
+    }
+
+    /// Days since 1970-01-01 of the `YYYY-MM-DD` at `bytes`, or nil.
+    static func days(_ bytes: UnsafePointer<UInt8>) -> Int64? {
+        func number(_ start: Int, _ length: Int) -> Int? {
+            var value = 0
+            for position in start..<(start + length) {
+                let byte = bytes[position]
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard bytes[4] == 0x2D, bytes[7] == 0x2D, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              Day(year: year, month: month, day: day) != nil else { return nil }
+        return Int64(Day.ordinal(year: year, month: month, day: day))
+    }
+
     /// Unix seconds, or nil when the text is not such a date.
     static func seconds(_ slice: HealthScanner.Slice) -> Int64? {
         seconds(slice.start, count: slice.count)
     }
 
-    static func seconds(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int64? {
+    static func seconds(_ bytes: UnsafePointer<UInt8>, count: Int, days known: Int64? = nil) -> Int64? {
         guard count >= 19 else { return nil }
         @inline(__always) func digit(_ index: Int) -> Int? {
             let byte = bytes[index]
@@ -521,10 +568,9 @@ enum HealthDate {
             }
             return value
         }
-        guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20 || bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+        guard bytes[10] == 0x20 || bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              hour < 24, minute < 60, second < 61, Day(year: year, month: month, day: day) != nil else { return nil }
+              hour < 24, minute < 60, second < 61, let days = known ?? HealthDate.days(bytes) else { return nil }
         var offset = 0
         var index = 19
         if index < count && bytes[index] == 0x20 { index += 1 }
@@ -549,7 +595,6 @@ enum HealthDate {
         } else {
             return nil
         }
-        let days = Int64(Day.ordinal(year: year, month: month, day: day))
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
     }
 }

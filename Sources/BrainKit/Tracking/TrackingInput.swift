@@ -15,7 +15,7 @@ struct TrackingInput {
     private let path: String
     private let member: ZipFile.Entry?
 
-    static let blockSize = 1 << 20
+    static let blockSize = 1 << 17
 
     /// Opens `file`: a plain file, a zip holding a member `wanted` accepts, or a folder holding a
     /// file `wanted` accepts (searched two levels deep).
