@@ -134,6 +134,15 @@ struct HealthScanner {
             }
             let offset = base + Int64(open - start)
             if HealthScanner.startsWith(open + 1, end, "Record") && HealthScanner.isSpace(open, 7, end) {
+                // The export writes `type` first: a type no rule reads is passed over at once.
+                if HealthScanner.startsWith(open + 7, end, " type=\""),
+                   let close = memchr(open + 14, 0x22, end - (open + 14)) {
+                    let type = Slice(start: open + 14, count: UnsafePointer(close.assumingMemoryBound(to: UInt8.self)) - (open + 14))
+                    if kind(ofType: type) == nil {
+                        cursor = type.start + type.count + 1
+                        continue
+                    }
+                }
                 switch record(open + 7, end, offset: offset) {
                 case .incomplete:
                     if final {
@@ -365,34 +374,31 @@ struct HealthScanner {
     }
 
     /// The factor from a record's unit to the metric's (km, kcal, minutes); nil for an unknown unit.
+    /// Compared as bytes: this runs for every record read.
     static func scale(_ kind: HealthSource.Kind, unit: Slice?) -> Double? {
-        let text = unit?.string
         switch kind {
         case .distance:
-            switch text {
-            case "km": return 1
-            case "m": return 0.001
-            case "mi": return 1.609344
-            case "ft": return 0.0003048
-            case "yd": return 0.0009144
-            case "cm": return 0.00001
-            default: return nil
-            }
+            guard let unit else { return nil }
+            if unit.is("km") { return 1 }
+            if unit.is("m") { return 0.001 }
+            if unit.is("mi") { return 1.609344 }
+            if unit.is("ft") { return 0.0003048 }
+            if unit.is("yd") { return 0.0009144 }
+            if unit.is("cm") { return 0.00001 }
+            return nil
         case .activeEnergy:
-            switch text {
-            case "kcal", "Cal": return 1
-            case "kJ": return 1 / 4.184
-            case "cal": return 0.001
-            case "J": return 1 / 4184
-            default: return nil
-            }
+            guard let unit else { return nil }
+            if unit.is("kcal") || unit.is("Cal") { return 1 }
+            if unit.is("kJ") { return 1 / 4.184 }
+            if unit.is("cal") { return 0.001 }
+            if unit.is("J") { return 1 / 4184 }
+            return nil
         case .exercise:
-            switch text {
-            case "min": return 1
-            case "s": return 1.0 / 60
-            case "hr", "h": return 60
-            default: return nil
-            }
+            guard let unit else { return nil }
+            if unit.is("min") { return 1 }
+            if unit.is("s") { return 1.0 / 60 }
+            if unit.is("hr") || unit.is("h") { return 60 }
+            return nil
         default:
             return 1
         }
@@ -405,6 +411,12 @@ struct HealthScanner {
         var start: UnsafePointer<UInt8>
         var count: Int
         var string: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+        /// Whether the bytes are `text`.
+        @inline(__always)
+        func `is`(_ text: StaticString) -> Bool {
+            count == text.utf8CodeUnitCount && memcmp(start, text.utf8Start, count) == 0
+        }
     }
 
     /// The attributes the scanner reads, by name.

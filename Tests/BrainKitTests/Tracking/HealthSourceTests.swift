@@ -354,3 +354,68 @@ import Testing
         }
     }
 }
+
+/// Damaged files of every source: whatever the bytes, reading ends with values, problems or an
+/// error that names the file, never a crash or a hang.
+@Suite struct DamagedTrackingFilesTests {
+    static let health = Tracking.export([
+        Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000", source: "Jo’s iPhone"),
+        "<!-- comment -->",
+        Tracking.sleep("2026-11-20 23:00:00 +0100", "2026-11-21 06:00:00 +0100", "AsleepCore"),
+        "<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"20\" durationUnit=\"min\" sourceName=\"W\" startDate=\"2026-11-20 18:00:00 +0100\" endDate=\"2026-11-20 18:20:00 +0100\"/>",
+        "<Correlation type=\"X\" sourceName=\"A\" startDate=\"2026-11-20 08:00:00 +0100\" endDate=\"2026-11-20 08:00:00 +0100\">",
+        "</Correlation>",
+    ])
+
+    @Test(arguments: [UInt64(11), 12, 13])
+    func damagedHealthExportsNeverCrash(seed: UInt64) throws {
+        var random = CalendarSourceTests.Seeded(state: seed)
+        let folder = try TrackingFolder()
+        let rules = [Tracking.rule("steps"), Tracking.rule("sleep-hours"), Tracking.rule("workout-minutes", match: "run")]
+        let original = Array(Self.health.utf8)
+        for round in 0..<150 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: bytes[position] = UInt8.random(in: 0...255, using: &random)
+                case 1: bytes.remove(at: position)
+                case 2: bytes.insert([0x3C, 0x22, 0x3E, 0x2F, 0x3D][Int.random(in: 0..<5, using: &random)], at: position)
+                default: bytes = Array(bytes.prefix(position))
+                }
+                if bytes.isEmpty { bytes = [0x3C] }
+            }
+            let path = try folder.write("export-\(round).xml", bytes)
+            let data = try Tracking.read("health", path, rules: rules, zone: Tracking.berlin)
+            #expect(data.files.count == 1)
+            #expect(data.problems.allSatisfy { $0.path == "export-\(round).xml" && $0.location.line >= 1 })
+        }
+    }
+
+    @Test func damagedCalendarsAndCSVFilesNeverCrash() throws {
+        var random = CalendarSourceTests.Seeded(state: 99)
+        let folder = try TrackingFolder()
+        let calendar = Array(CalendarSourceTests.calendar.utf8)
+        let csv = Array("date,metric,value\n2026-11-20,screen-minutes,48\n\"2026-11-21\",screen-minutes,\"1\"\n".utf8)
+        for round in 0..<150 {
+            for (name, original, source, rule) in [("c.ics", calendar, "calendar", CalendarSourceTests.minutes),
+                                                   ("s.csv", csv, "csv", CSVSourceTests.screen)] {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...5, using: &random) where !bytes.isEmpty {
+                    let position = Int.random(in: 0..<bytes.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: bytes[position] = [0x3A, 0x3B, 0x2C, 0x22, 0x0A, 0x20, 0x39, 0xFF][Int.random(in: 0..<8, using: &random)]
+                    case 1: bytes.remove(at: position)
+                    default: bytes = Array(bytes.prefix(max(1, position)))
+                    }
+                }
+                let path = try folder.write("\(round)-\(name)", bytes)
+                do {
+                    _ = try Tracking.read(source, path, rules: [rule], days: Day("2026-01-01")!...Day("2026-12-31")!)
+                } catch let error as TrackingError {
+                    #expect(error.message.hasPrefix("\(round)-\(name)"), "\(error.message)")
+                }
+            }
+        }
+    }
+}
