@@ -31,7 +31,8 @@ echo "== building release"
 (cd "$ROOT" && swift build -c release --product brain 2>&1 | tail -1)
 
 echo "== generating a $SIZE MB export in $WORK"
-python3 "$ROOT/bench/health-export.py" "$SIZE" "$WORK/export.xml"
+generated=$(python3 "$ROOT/bench/health-export.py" "$SIZE" "$WORK/export.xml" 2>&1)
+echo "$generated"
 python3 "$ROOT/bench/health-export.py" "$((SIZE / 5))" "$WORK/small.xml"
 python3 - "$WORK" <<'PY'
 import sys, zipfile
@@ -88,7 +89,7 @@ verdict() { awk "BEGIN { exit !($1) }" && echo pass || echo "**fail**"; }
 size_mb=$((bytes / 1000000))
 table=$(cat <<TABLE
 Measured $(date -u '+%Y-%m-%d %H:%M') UTC on $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); commit $(git -C "$ROOT" rev-parse --short HEAD); best of 3 runs. The machine was shared with other builds while it ran.
-Reproduce with \`bench/track.sh $SIZE\`: a ${size_mb} MB export.xml ($lines lines, $records records the four rules read, $(( (bytes + 500000) / 1000000 / 1 )) MB from 2020-01-01), its zip ($((zipped / 1000000)) MB), a vault of four auto-tracked habits (steps, sleep, active energy, running workouts).
+Reproduce with \`bench/track.sh $SIZE\`: a ${size_mb} MB export.xml ($lines lines, $records records the four rules read; ${generated#*, }), its zip ($((zipped / 1000000)) MB), a vault of four auto-tracked habits (steps, sleep, active energy, running workouts).
 
 | measurement | time | peak memory | target | result |
 |---|---:|---:|---|---|

@@ -104,6 +104,31 @@ public struct DailyAccumulator: Sendable {
         return result
     }
 
+    /// Adds another accumulator's values, its origins renumbered by `origins` (a value read in
+    /// parts of a file, or of several files, is the same as read at once).
+    mutating func merge(_ other: DailyAccumulator, origins: [Int32: Int32]) {
+        settle()
+        for (key, value) in other.allStats {
+            let mapped = Key(day: key.day, origin: origins[key.origin] ?? key.origin)
+            var current = stats[mapped] ?? Stats()
+            current.sum += value.sum
+            current.max = Swift.max(current.max, value.max)
+            current.min = Swift.min(current.min, value.min)
+            current.count += value.count
+            stats[mapped] = current
+        }
+        for (key, list) in other.spans {
+            spans[Key(day: key.day, origin: origins[key.origin] ?? key.origin), default: []] += list
+        }
+    }
+
+    /// The same values with the origins renumbered by `origins`.
+    func renumbered(_ origins: [Int32: Int32]) -> DailyAccumulator {
+        var result = DailyAccumulator(measuresSpans: measuresSpans, spanScale: spanScale)
+        result.merge(self, origins: origins)
+        return result
+    }
+
     /// Spans sorted and merged where they overlap or touch.
     static func merged(_ spans: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
         var result: [ClosedRange<Int64>] = []

@@ -45,8 +45,10 @@ struct HealthScanner {
     /// The longest tag kept across blocks; a longer one is reported and skipped.
     static let carryLimit = 16 << 20
 
-    init(shown: String, context: TrackingContext) {
+    /// A scanner of the bytes that start at `offset` in the file.
+    init(shown: String, context: TrackingContext, offset: Int64 = 0) {
         self.shown = shown
+        base = offset
         days = LocalDays(timeZone: context.timeZone, dayStartsAt: context.dayStartsAt)
         range = context.days
     }

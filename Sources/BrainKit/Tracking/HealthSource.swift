@@ -3,8 +3,8 @@ import Foundation
 /// Apple Health: the `export.xml` the Health app exports (Profile → Export All Health Data), the
 /// `export.zip` it shares, or the `apple_health_export` folder unpacked from it.
 ///
-/// The file is read as bytes in blocks of a megabyte (`HealthScanner`), never whole, so memory
-/// stays the same for a file of a megabyte or of ten gigabytes. Only the `Record` and `Workout`
+/// The file is read as bytes a window of four megabytes at a time (`HealthScanner`, `TrackingInput`),
+/// never whole, so memory stays the same for a file of a megabyte or of ten gigabytes. Only the `Record` and `Workout`
 /// elements the habits' rules ask for are decoded; a record inside a `Correlation` is skipped (the
 /// export repeats it at the top level). Dates are read with their UTC offsets and counted on the
 /// local day of the vault (`LocalDays`: the time zone `brain` runs in, and `day-starts-at`); a
@@ -67,37 +67,101 @@ public enum HealthSource: TrackingSource {
 
     public static func read(_ file: TrackingFile, queries: [TrackingQuery], into collector: inout TrackingCollector,
                             context: TrackingContext) throws(TrackingError) {
+        try read(file, queries: queries, into: &collector, context: context,
+                 parts: ProcessInfo.processInfo.activeProcessorCount, partSize: 64 << 20)
+    }
+
+    /// Reads `file`; a plain file of at least `partSize` bytes is read in up to `parts` parts.
+    static func read(_ file: TrackingFile, queries: [TrackingQuery], into collector: inout TrackingCollector,
+                     context: TrackingContext, parts: Int, partSize: Int64) throws(TrackingError) {
         let input = try TrackingInput.open(file, wanted: isExport, describe: "export.xml (Apple Health export)")
-        var scanner = HealthScanner(shown: input.shown, context: context)
-        // The scanner owns the collector while it reads, so adding a value never copies it.
-        scanner.collector = collector
-        collector = TrackingCollector()
-        for query in queries {
-            guard let kind = kind(of: query.metric) else { continue }
-            let index = scanner.collector.index(of: query, measuresSpans: kind == .sleep, spanScale: 1.0 / 3600)
-            scanner.target(kind, index: index, match: query.match)
+        // A large plain file is read in parts, one per processor, each by its own scanner from a
+        // top-level element on; their values are added together (`TrackingCollector.merge`).
+        let ranges: [Range<Int64>]
+        do { ranges = try input.parts(parts, minimumSize: partSize) } catch {
+            throw error as? TrackingError ?? TrackingError("\(input.shown): \(error)")
+        }
+        let slots = ranges.map { range in
+            var scanner = HealthScanner(shown: input.shown, context: context, offset: range.lowerBound)
+            for query in queries {
+                guard let kind = kind(of: query.metric) else { continue }
+                let index = scanner.collector.index(of: query, measuresSpans: kind == .sleep, spanScale: 1.0 / 3600)
+                scanner.target(kind, index: index, match: query.match)
+            }
+            return ScanSlot(scanner)
         }
         do {
-            try input.forEachBlock(progress: { done in context.progress?(done, input.size) }) { block in
-                scanner.scan(block)
+            if ranges.count == 1 {
+                let slot = slots[0]
+                try input.forEachBlock(progress: { done in context.progress?(done, input.size) }) { block in
+                    slot.scanner.scan(block)
+                }
+                slot.scanner.finish()
+            } else {
+                // The first part reports progress for all: the parts are of one size and read together.
+                scanInParallel(slots, ranges: ranges, input: input,
+                               progress: ProgressRelay(context.progress, parts: ranges.count, total: input.size))
+                if let error = slots.compactMap(\.error).first { throw error }
             }
-            scanner.finish()
         } catch let error as TrackingError {
-            collector = scanner.collector
             throw error
         } catch {
-            collector = scanner.collector
             throw TrackingError("\(input.shown): \(error)")
         }
+        for slot in slots { collector.merge(slot.scanner.collector) }
         // Bad records are found by byte offset; their lines are counted only when there are some.
-        let located = (try? HealthSource.locate(scanner.problems.map(\.offset), in: input)) ?? []
-        for (index, problem) in scanner.problems.enumerated() {
+        let problems = slots.flatMap(\.scanner.problems).sorted { $0.offset < $1.offset }
+            .prefix(HealthScanner.keptProblems)
+        let located = (try? HealthSource.locate(problems.map(\.offset), in: input)) ?? []
+        for (index, problem) in problems.enumerated() {
             let place = index < located.count ? located[index] : SourceLocation(line: 0, column: 0)
-            scanner.collector.problem(Diagnostic(path: input.shown, location: place, message: problem.message))
+            collector.problem(Diagnostic(path: input.shown, location: place, message: problem.message))
         }
-        scanner.collector.omit(scanner.problemCount - scanner.problems.count)
-        scanner.collector.finished(file, records: scanner.records, problems: scanner.problemCount)
-        collector = scanner.collector
+        let problemCount = slots.map(\.scanner.problemCount).reduce(0, +)
+        collector.omit(problemCount - problems.count)
+        collector.finished(file, records: slots.map(\.scanner.records).reduce(0, +), problems: problemCount)
+    }
+
+    /// Reads each range with its slot's scanner, on as many threads as there are ranges; an error
+    /// is kept in its slot.
+    static func scanInParallel(_ slots: [ScanSlot], ranges: [Range<Int64>], input: TrackingInput, progress: ProgressRelay) {
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+            let slot = slots[part]
+            let report: ((Int64) -> Void)? = part == 0 ? { done in progress.report(done) } : nil
+            do {
+                try input.forEachBlock(in: ranges[part], progress: report) { block in slot.scanner.scan(block) }
+                slot.scanner.finish()
+            } catch {
+                slot.error = error
+            }
+        }
+    }
+
+    /// One part's scanner, changed only by the thread that reads the part.
+    final class ScanSlot: @unchecked Sendable {
+        var scanner: HealthScanner
+        var error: Error?
+
+        init(_ scanner: HealthScanner) {
+            self.scanner = scanner
+        }
+    }
+
+    /// Passes the first part's progress on as the whole file's, from whichever thread reads it.
+    final class ProgressRelay: @unchecked Sendable {
+        private let progress: ((Int64, Int64) -> Void)?
+        private let parts: Int64
+        private let total: Int64
+
+        init(_ progress: ((Int64, Int64) -> Void)?, parts: Int, total: Int64) {
+            self.progress = progress
+            self.parts = Int64(parts)
+            self.total = total
+        }
+
+        func report(_ done: Int64) {
+            progress?(min(total, done * parts), total)
+        }
     }
 
     /// The line and column of each byte offset (in increasing order), from a second pass over the file.

@@ -54,10 +54,29 @@ public struct TrackingCollector {
         files.append(TrackingData.FileSummary(source: file.source, path: file.shown, records: records, problems: problems))
     }
 
-    /// The values read, per query, and the report of each file.
+    /// Adds what another collector gathered (a part of a file read on another thread).
+    public mutating func merge(_ other: TrackingCollector) {
+        var renumbering: [Int32: Int32] = [:]
+        for (name, number) in other.origins { renumbering[number] = origin(name) }
+        for (position, query) in other.queries.enumerated() {
+            let accumulator = other.accumulators[position]
+            let index = index(of: query, measuresSpans: accumulator.measuresSpans, spanScale: accumulator.spanScale)
+            accumulators[index].merge(accumulator, origins: renumbering)
+        }
+        for problem in other.problems { self.problem(problem) }
+        omittedProblems += other.omittedProblems
+        files += other.files
+    }
+
+    /// The values read, per query, and the report of each file. Origins are numbered in the
+    /// order of their names, so a tie between two devices goes to the name that sorts first.
     public var data: TrackingData {
+        var ranks: [Int32: Int32] = [:]
+        for (rank, entry) in origins.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }).enumerated() {
+            ranks[entry.value] = Int32(rank)
+        }
         var values: [TrackingQuery: DailyAccumulator] = [:]
-        for (index, query) in queries.enumerated() { values[query] = accumulators[index] }
+        for (index, query) in queries.enumerated() { values[query] = accumulators[index].renumbered(ranks) }
         return TrackingData(accumulators: values, files: files, problems: problems, omittedProblems: omittedProblems)
     }
 }

@@ -7,7 +7,7 @@ import Darwin
 /// The bytes a source reads, in blocks, from a plain file or from one member of a zip file
 /// (decompressed on the fly by `InflateStream`, never unpacked to disk or to memory whole). A
 /// folder is searched for the member's name. Memory stays the same whatever the file's size.
-struct TrackingInput {
+struct TrackingInput: Sendable {
     /// The name diagnostics give the bytes: the path as given, or `export.zip/apple_health_export/export.xml`.
     let shown: String
     /// The file's size on disk (compressed, for a zip), for progress.
@@ -45,6 +45,56 @@ struct TrackingInput {
         return TrackingInput(shown: file.shown, size: blocks.size, path: file.path, member: nil)
     }
 
+    /// Byte ranges of a plain file that `count` readers can take in parallel: each starts at a
+    /// top-level element (`\n <Record ` or `\n <Workout `, as Apple's export indents them), so no
+    /// range starts inside a tag or a Correlation. One range for a zip, a small file, or a file
+    /// where no such place is found.
+    func parts(_ count: Int, minimumSize: Int64 = 64 << 20) throws -> [Range<Int64>] {
+        guard member == nil, count > 1, size >= minimumSize else { return [0..<size] }
+        let blocks = try FileBlocks(path: path, shown: shown)
+        var starts: [Int64] = [0]
+        let window = 1 << 20
+        var buffer = [UInt8](repeating: 0, count: window)
+        for part in 1..<count {
+            let guess = size * Int64(part) / Int64(count)
+            guard guess > starts.last! else { continue }
+            let got = buffer.withUnsafeMutableBytes { blocks.read(into: $0, at: guess) }
+            guard got > 12 else { continue }
+            var found: Int64?
+            var index = 0
+            while index + 11 < got {
+                if buffer[index] == 0x0A, buffer[index + 1] == 0x20, buffer[index + 2] == 0x3C,
+                   buffer[(index + 3)...].starts(with: "Record ".utf8) || buffer[(index + 3)...].starts(with: "Workout ".utf8) {
+                    found = guess + Int64(index + 2)
+                    break
+                }
+                index += 1
+            }
+            if let found { starts.append(found) }
+        }
+        return zip(starts, starts.dropFirst() + [size]).map { $0..<$1 }
+    }
+
+    /// Calls `body` with the bytes of `range` of a plain file, in order (mapped a window at a time).
+    func forEachBlock(in range: Range<Int64>, progress: ((Int64) -> Void)? = nil,
+                      _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        precondition(member == nil, "ranges are read from plain files only")
+        let blocks = try FileBlocks(path: path, shown: shown)
+        if try blocks.forEachWindow(in: range, progress: progress, body) { return }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: TrackingInput.blockSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let wanted = Int(min(Int64(buffer.count), range.upperBound - offset))
+            let got = blocks.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), at: offset)
+            if got < 0 { throw TrackingError("\(shown): \(TrackingInput.errorText())") }
+            if got == 0 { return }
+            offset += Int64(got)
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
+            progress?(offset - range.lowerBound)
+        }
+    }
+
     /// Calls `body` with each block of bytes in order; `progress` gets the bytes read from disk.
     func forEachBlock(progress: ((Int64) -> Void)? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let blocks = try FileBlocks(path: path, shown: shown)
@@ -53,7 +103,7 @@ struct TrackingInput {
         guard let member else {
             // A plain file is mapped a window at a time (no copy into a buffer), each window
             // unmapped before the next, so only one window is ever resident.
-            if try blocks.forEachWindow(progress: progress, body) { return }
+            if try blocks.forEachWindow(in: 0..<blocks.size, progress: progress, body) { return }
             var offset: Int64 = 0
             while true {
                 let got = blocks.read(into: buffer, at: offset)
@@ -166,20 +216,26 @@ final class FileBlocks {
     /// The size of the windows `forEachWindow` maps.
     static let windowSize: Int64 = 4 << 20
 
-    /// Calls `body` with the file mapped into memory one window at a time, in order; false
-    /// (nothing called) when the file cannot be mapped, for the caller to read it instead.
-    func forEachWindow(progress: ((Int64) -> Void)?, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        var offset: Int64 = 0
-        while offset < size {
-            let length = Int(min(FileBlocks.windowSize, size - offset))
-            guard let window = Glue.map(fd, length: length, offset: offset) else {
-                if offset == 0 { return false }
+    /// Calls `body` with `range` of the file mapped into memory one window at a time, in order
+    /// (windows start at multiples of `windowSize`); false (nothing called) when the file cannot be
+    /// mapped, for the caller to read it instead. `progress` gets the bytes of `range` done.
+    func forEachWindow(in range: Range<Int64>, progress: ((Int64) -> Void)?,
+                       _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        var offset = range.lowerBound
+        let end = min(range.upperBound, size)
+        while offset < end {
+            let windowStart = offset - offset % FileBlocks.windowSize
+            let length = Int(min(FileBlocks.windowSize, size - windowStart))
+            guard let window = Glue.map(fd, length: length, offset: windowStart) else {
+                if offset == range.lowerBound { return false }
                 throw TrackingError("cannot map the file: \(TrackingInput.errorText())")
             }
             defer { munmap(window, length) }
-            try body(UnsafeRawBufferPointer(start: window, count: length))
-            offset += Int64(length)
-            progress?(offset)
+            let from = Int(offset - windowStart)
+            let to = Int(min(end, windowStart + Int64(length)) - windowStart)
+            try body(UnsafeRawBufferPointer(start: window + from, count: to - from))
+            offset = windowStart + Int64(to)
+            progress?(offset - range.lowerBound)
         }
         return true
     }

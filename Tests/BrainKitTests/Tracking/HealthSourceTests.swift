@@ -161,14 +161,16 @@ import Testing
             // The watch left at home: the phone's day.
             Tracking.steps("2026-11-21 10:00:00 +0100", "2026-11-21 10:30:00 +0100", "4200", source: "Jo's iPhone"),
             // A tie is settled by name, never by order in the file.
-            Tracking.steps("2026-11-22 10:00:00 +0100", nil, "500", source: "B"),
-            Tracking.steps("2026-11-22 10:00:00 +0100", nil, "500", source: "A"),
+            Tracking.steps("2026-11-22 10:00:00 +0100", nil, "300", source: "B"),
+            Tracking.steps("2026-11-22 11:00:00 +0100", nil, "200", source: "B"),
+            Tracking.steps("2026-11-22 10:00:00 +0100", nil, "250", source: "A"),
+            Tracking.steps("2026-11-22 11:00:00 +0100", nil, "250", source: "A"),
         ]))
         let sum = Tracking.rule("steps"), largest = Tracking.rule("steps", perDay: .max), smallest = Tracking.rule("steps", perDay: .min)
         let data = try Tracking.read("health", path, rules: [sum, largest, smallest], zone: Tracking.berlin)
         #expect(Tracking.table(data.values(for: sum)) == ["2026-11-20: 5600", "2026-11-21: 4200", "2026-11-22: 500"])
-        #expect(Tracking.table(data.values(for: largest)) == ["2026-11-20: 1900", "2026-11-21: 4200", "2026-11-22: 500"])
-        #expect(Tracking.table(data.values(for: smallest)) == ["2026-11-20: 1800", "2026-11-21: 4200", "2026-11-22: 500"])
+        #expect(Tracking.table(data.values(for: largest)) == ["2026-11-20: 1900", "2026-11-21: 4200", "2026-11-22: 250"], "A ties B and sorts first")
+        #expect(Tracking.table(data.values(for: smallest)) == ["2026-11-20: 1800", "2026-11-21: 4200", "2026-11-22: 250"])
     }
 
     /// A night from 23:00 to 06:40 counts on the day it ends, asleep values only, overlaps of one
@@ -417,5 +419,41 @@ import Testing
                 }
             }
         }
+    }
+}
+
+/// A large export is read in parts on several threads; the values, records and problems are
+/// those of one reading from start to end.
+@Suite struct ParallelHealthReadingTests {
+    @Test(arguments: [2, 3, 5])
+    func partsGiveTheValuesOfOneReading(parts: Int) throws {
+        let archive = try ZipArchive(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Tracking.fixtures + "/export.zip"))))
+        var xml = try archive.data(try #require(archive.entries.first { $0.name.hasSuffix("/export.xml") }))
+        // Bad records near where the parts meet, so each part finds some.
+        let bad = Array(" <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"X\" startDate=\"soon\" endDate=\"2026-10-02 08:00:00 +0100\" value=\"1\"/>\n".utf8)
+        for fraction in [0.25, 0.5, 0.75] {
+            var index = Int(Double(xml.count) * fraction)
+            while !(xml[index] == 0x0A && xml[index + 1] == 0x20 && xml[index + 2] == 0x3C) { index += 1 }
+            xml.insert(contentsOf: bad, at: index + 1)
+        }
+        let folder = try TrackingFolder()
+        let path = try folder.write("export.xml", xml)
+        let rules = [Tracking.rule("steps"), Tracking.rule("steps", perDay: .max), Tracking.rule("sleep-hours"),
+                     Tracking.rule("workout-minutes", match: "running")]
+        func read(parts: Int) throws -> TrackingData {
+            var collector = TrackingCollector()
+            let file = TrackingFile(source: "health", path: path, shown: "export.xml")
+            try HealthSource.read(file, queries: Set(rules.map(\.query)).sorted(), into: &collector,
+                                  context: TrackingContext(timeZone: Tracking.berlin), parts: parts, partSize: 0)
+            return collector.data
+        }
+        let whole = try read(parts: 1)
+        let split = try read(parts: parts)
+        for rule in rules { #expect(split.values(for: rule) == whole.values(for: rule), "\(rule.summary)") }
+        #expect(split.files == whole.files)
+        #expect(split.problems == whole.problems)
+        #expect(whole.problems.count == 3 && whole.problems.allSatisfy { $0.message.contains("startDate \"soon\"") })
+        let input = try TrackingInput.open(TrackingFile(source: "health", path: path), wanted: { _ in true }, describe: "")
+        #expect(try input.parts(parts, minimumSize: 0).count == parts)
     }
 }
