@@ -115,6 +115,7 @@ public struct TrackHabits: VaultAction {
                 work[day, default: []].append((reports.count, habit, rule, value))
             }
         }
+        let template = work.isEmpty ? nil : try DailyFile.templateText(vault: transaction.vault)
         for (day, items) in work.sorted(by: { $0.key < $1.key }) {
             if let paths = journal.duplicateDays[day] {
                 for item in items {
@@ -125,53 +126,59 @@ public struct TrackHabits: VaultAction {
                 }
                 continue
             }
-            var (document, path, _) = try DailyFile.open(day, in: transaction)
+            var (document, path, _) = try DailyFile.open(day, in: transaction, template: template)
+            // One reading of the day's lines serves every habit: a rewrite keeps the line numbers,
+            // and new lines are appended together at the end.
+            let existing = DailyEditor.habitLines(in: document)
+            let texts = document.lines
+            var appended: [String] = []
             var changed = false
             for item in items {
-                let entry = TrackHabits.apply(item.habit, item.rule, item.value, day: day, path: path, to: &document)
+                let current = existing.last { DailyEditor.line($0, names: item.habit) }
+                let original = current.map { String(texts[$0.line - 1]) }
+                let entry = TrackHabits.entry(item.habit, item.rule, item.value, day: day, path: path, current: current, original: original)
                 switch entry.result {
-                case .added: reports[item.report].added += 1
-                case .updated: reports[item.report].updated += 1
+                case .added:
+                    reports[item.report].added += 1
+                    appended.append(entry.text)
+                case .updated:
+                    reports[item.report].updated += 1
+                    document.replaceLine(current!.line, with: entry.text)
                 case .unchanged: reports[item.report].unchanged += 1
                 case .kept: reports[item.report].kept += 1
                 }
                 if entry.result == .added || entry.result == .updated { changed = true }
                 if entry.result != .unchanged { reports[item.report].entries.append(entry) }
             }
+            if !appended.isEmpty { document.append(appended, underHeading: "Habits") }
             if changed { try transaction.write(document, to: path) }
         }
         return Outcome(today: today, since: since, files: data.files, habits: reports,
                        problems: data.problems.map(\.description), omittedProblems: data.omittedProblems)
     }
 
-    /// Writes one habit's value into a day's document, unless a manual entry is there.
-    static func apply(_ habit: Habit, _ rule: AutoRule, _ value: Double, day: Day, path: String, to document: inout Document) -> Entry {
-        let current = DailyEditor.currentLine(of: habit, in: document)
+    /// What to do with one habit's value on a day, given its line there (`current`, whose text is
+    /// `original`): add a line, rewrite it, leave it, or keep a manual entry.
+    static func entry(_ habit: Habit, _ rule: AutoRule, _ value: Double, day: Day, path: String,
+                      current: HabitLine?, original: String?) -> Entry {
         let met = rule.isMet(value)
         switch AutoLine.ownership(of: current) {
         case .manual(let reason):
-            let text = current.map { String(document.lines[$0.line - 1]) } ?? ""
-            return Entry(date: day, value: value, met: met, result: .kept, path: path, text: text, reason: reason)
+            return Entry(date: day, value: value, met: met, result: .kept, path: path, text: original ?? "", reason: reason)
         case .none:
-            let line = AutoLine.line(for: habit, rule: rule, value: value, existing: nil)
-            let text = line.rendered
+            let text = AutoLine.line(for: habit, rule: rule, value: value, existing: nil).rendered
             if let refused = refusal(text) {
                 return Entry(date: day, value: value, met: met, result: .kept, path: path, text: "", reason: refused)
             }
-            document.append([text], underHeading: "Habits")
             return Entry(date: day, value: value, met: met, result: .added, path: path, text: text, reason: nil)
         case .tracked:
-            let current = current!
-            let original = String(document.lines[current.line - 1])
+            let original = original ?? ""
             let text = DailyEditor.rewrite(original, as: AutoLine.line(for: habit, rule: rule, value: value, existing: current))
             if let refused = refusal(text) {
                 return Entry(date: day, value: value, met: met, result: .kept, path: path, text: original, reason: refused)
             }
-            if text == original {
-                return Entry(date: day, value: value, met: met, result: .unchanged, path: path, text: text, reason: nil)
-            }
-            document.replaceLine(current.line, with: text)
-            return Entry(date: day, value: value, met: met, result: .updated, path: path, text: text, reason: nil)
+            return Entry(date: day, value: value, met: met, result: text == original ? .unchanged : .updated,
+                         path: path, text: text, reason: nil)
         }
     }
 
