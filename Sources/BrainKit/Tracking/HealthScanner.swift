@@ -137,9 +137,8 @@ struct HealthScanner {
             let offset = base + Int64(open - start)
             if HealthScanner.startsWith(open + 1, end, "Record") && HealthScanner.isSpace(open, 7, end) {
                 // The export writes `type` first: a type no rule reads is passed over at once.
-                if HealthScanner.startsWith(open + 7, end, " type=\""),
-                   let close = memchr(open + 14, 0x22, end - (open + 14)) {
-                    let type = Slice(start: open + 14, count: UnsafePointer(close.assumingMemoryBound(to: UInt8.self)) - (open + 14))
+                if HealthScanner.startsWith(open + 7, end, " type=\""), let close = HealthScanner.find(0x22, from: open + 14, end) {
+                    let type = Slice(start: open + 14, count: close - (open + 14))
                     if kind(ofType: type) == nil {
                         cursor = type.start + type.count + 1
                         continue
@@ -460,8 +459,12 @@ struct HealthScanner {
                 return cursor[1] == 0x3E ? .done(cursor + 2, selfClosing: true) : .malformed(cursor + 1)
             }
             let nameStart = cursor
-            while cursor < end, cursor.pointee != 0x3D, !isSpaceByte(cursor.pointee), cursor.pointee != 0x3E, cursor.pointee != 0x3C {
-                cursor += 1
+            // Names are letters in an export; anything else is read the general way.
+            while cursor < end, (cursor.pointee | 0x20) &- 0x61 < 26 { cursor += 1 }
+            if cursor < end, cursor.pointee != 0x3D, !isSpaceByte(cursor.pointee) {
+                while cursor < end, cursor.pointee != 0x3D, !isSpaceByte(cursor.pointee), cursor.pointee != 0x3E, cursor.pointee != 0x3C {
+                    cursor += 1
+                }
             }
             guard cursor < end else { return .incomplete }
             let nameLength = cursor - nameStart
@@ -474,8 +477,7 @@ struct HealthScanner {
             let quote = cursor.pointee
             guard quote == 0x22 || quote == 0x27 else { return .malformed(cursor) }
             let valueStart = cursor + 1
-            guard let close = memchr(valueStart, Int32(quote), end - valueStart) else { return .incomplete }
-            let valueEnd = UnsafePointer(close.assumingMemoryBound(to: UInt8.self))
+            guard let valueEnd = find(quote, from: valueStart, end) else { return .incomplete }
             let value = Slice(start: valueStart, count: valueEnd - valueStart)
             cursor = valueEnd + 1
             switch (nameLength, nameStart.pointee) {
@@ -502,9 +504,32 @@ struct HealthScanner {
         byte == 0x52 || byte == 0x57 || byte == 0x43 || byte == 0x2F || byte == 0x21
     }
 
+    /// Names are short: compared here rather than through a call to `memcmp`.
     @inline(__always)
     static func same(_ pointer: UnsafePointer<UInt8>, _ name: StaticString) -> Bool {
-        memcmp(pointer, name.utf8Start, name.utf8CodeUnitCount) == 0
+        let bytes = name.utf8Start
+        for index in 0..<name.utf8CodeUnitCount where pointer[index] != bytes[index] { return false }
+        return true
+    }
+
+    /// The first `byte` from `from` on, before `end`. Most values are short (a date, a number, a
+    /// unit), so the first 32 bytes are searched eight at a time in registers (a zero byte in
+    /// `word ^ pattern` marks a match; the lowest marked byte is always a real one), and only a
+    /// longer value costs a call to `memchr`.
+    @inline(__always)
+    static func find(_ byte: UInt8, from: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        var cursor = from
+        var words = 0
+        while words < 4, end - cursor >= 8 {
+            let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
+            let marks = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if marks != 0 { return cursor + marks.trailingZeroBitCount / 8 }
+            cursor += 8
+            words += 1
+        }
+        guard cursor < end, let found = memchr(cursor, Int32(byte), end - cursor) else { return nil }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
     }
 
     @inline(__always)
