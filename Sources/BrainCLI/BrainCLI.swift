@@ -52,6 +52,7 @@ public enum BrainCLI {
         DemoCommand.self,
         ExportCommand.self,
         ImportCommand.self,
+        TrackCommand.self,
         HelpCommand.self,
         CompletionsCommand.self,
         LspCommand.self,

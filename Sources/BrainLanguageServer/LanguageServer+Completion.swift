@@ -259,7 +259,8 @@ extension LanguageServer {
         }
     }
 
-    /// `.brain/config.yml`: its keys, and the values of `theme`, `week-start` and `day-starts-at`.
+    /// `.brain/config.yml`: its keys, and the values of `theme`, `appearance`, `week-start` and
+    /// `day-starts-at`.
     private func configCandidates(_ before: String) -> [Candidate] {
         let startsKey = before.first.map { $0 != " " && $0 != "\t" } ?? true
         if startsKey && !before.contains(":") {
@@ -271,7 +272,8 @@ extension LanguageServer {
         let prefix = completionPrefix(before).lowercased()
         let values: [String]
         switch key {
-        case "theme": values = VaultConfig.themes
+        case "theme": values = Theme.allCases.map(\.rawValue)
+        case "appearance": values = Appearance.allCases.map(\.rawValue)
         case "week-start": values = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         case "day-starts-at": values = ["\"00:00\"", "\"04:00\""]
         default: values = []

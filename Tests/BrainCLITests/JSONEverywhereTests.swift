@@ -8,7 +8,7 @@ import Testing
 @Suite struct JSONEverywhereTests {
     /// One run of a command: what comes before it on the same vault, and its own arguments
     /// (`--json` is added). `<tmp>` stands for a fresh path (nothing there yet), `<loop-export>`
-    /// for the committed Loop Habit Tracker export zip.
+    /// for the committed Loop Habit Tracker export zip, `<health-export>` for the Health export zip.
     struct Run: Sendable {
         var setup: [[String]] = []
         var arguments: [String]
@@ -66,6 +66,7 @@ import Testing
                    Run(arguments: ["export", "ics", "--out", "<tmp>"])],
         "import": [Run(setup: [["export", "json", "--out", "<tmp>"]], arguments: ["import", "json", "<tmp>"]),
                    Run(arguments: ["import", "loop", "<loop-export>", "--dry-run"])],
+        "track": [Run(arguments: ["track", "--source", "health=<health-export>", "--dry-run"])],
         "restore": [Run(arguments: ["restore"]),
                     Run(setup: [["delete", "notes/zk.md"]], arguments: ["restore", "notes/zk.md"])],
         "sync": [Run(setup: [["git-setup"]], arguments: ["sync"], git: true)],
@@ -106,7 +107,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-json-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         func resolved(_ words: [String]) -> [String] {
-            words.map { $0 == "<tmp>" ? folder : $0 == "<loop-export>" ? TestVault.loopExport : $0 }
+            words.map { $0 == "<tmp>" ? folder : $0 == "<loop-export>" ? TestVault.loopExport
+                : $0.replacingOccurrences(of: "<health-export>", with: TestVault.healthExport) }
         }
         for step in run.setup {
             let result = vault.run(resolved(step))

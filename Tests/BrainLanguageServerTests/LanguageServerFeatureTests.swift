@@ -82,9 +82,10 @@ import Testing
         #expect(Self.labels(client.result("textDocument/completion", TestClient.at("habits/swim.md", 6, 6))) == ["build", "quit"])
         let goals = Self.labels(client.result("textDocument/completion", TestClient.at("habits/swim.md", 7, 12)))
         #expect(goals.first.map { ["run-5k", "run-10-minutes", "run-20-minutes"].contains($0) } == true, "goals first: \(goals)")
-        // The settings file: themes.
-        _ = client.open(".brain/config.yml", text: "theme: \n")
-        #expect(Self.labels(client.result("textDocument/completion", TestClient.at(".brain/config.yml", 0, 7))) == VaultConfig.themes)
+        // The settings file: themes and appearances.
+        _ = client.open(".brain/config.yml", text: "theme: \nappearance: \n")
+        #expect(Self.labels(client.result("textDocument/completion", TestClient.at(".brain/config.yml", 0, 7))) == ["ember", "ocean", "forest", "aurora", "sand"])
+        #expect(Self.labels(client.result("textDocument/completion", TestClient.at(".brain/config.yml", 1, 12))) == ["light", "dark", "auto"])
     }
 
     // MARK: Navigation

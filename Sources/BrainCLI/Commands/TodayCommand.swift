@@ -141,7 +141,7 @@ enum TodayCommand: BrainCommand {
         let amount = progress(entry)
         let streak = entry.streak.current > 0 ? entry.streak.describe(entry.streak.current) : ""
         let momentum = entry.momentum.map(Format.momentum) ?? ""
-        var text = "  " + symbol(entry.state, style: style) + " " + Layout.pad(Layout.clipped(entry.title, 28), 28) + " " + Layout.pad(amount, 17)
+        var text = "  " + symbol(entry.state, style: style) + " " + Layout.pad(Layout.clipped(entry.title, 28), 28) + " " + Layout.pad(amount, 20)
             + " " + Layout.pad(streak, 9) + " " + style(momentum, .muted)
         while text.hasSuffix(" ") { text.removeLast() }
         var lines = [text]
@@ -155,8 +155,9 @@ enum TodayCommand: BrainCommand {
         return lines
     }
 
-    /// `12/20 pages`, `6872/8000 steps`, `1/3 this week`, or nothing.
+    /// `12/20 pages`, `6,872 / 8,000 steps` (auto-tracked), `1/3 this week`, or nothing.
     static func progress(_ entry: DayOverview.Entry) -> String {
+        if let auto = entry.progress { return auto.text }
         if let target = entry.target {
             let value = entry.value.map(HabitLine.format) ?? "-"
             return "\(value)/\(HabitLine.format(target))" + (entry.unit.map { " " + $0 } ?? "")

@@ -10,13 +10,16 @@ public enum DailyFile {
 
     /// The daily template rendered for `day` (the vault's `templates/daily.md` when there is one).
     public static func template(for day: Day, vault: Vault) throws(ActionError) -> String {
-        let text: String
+        TemplateRenderer.render(try templateText(vault: vault), values: TemplateValues(title: day.description, date: day)).text
+    }
+
+    /// The daily template's text, placeholders unfilled.
+    public static func templateText(vault: Vault) throws(ActionError) -> String {
         do {
-            text = try TemplateLibrary(vault: vault).template(named: "daily")?.text ?? BuiltinTemplates.all["daily"] ?? ""
+            return try TemplateLibrary(vault: vault).template(named: "daily")?.text ?? BuiltinTemplates.all["daily"] ?? ""
         } catch {
             throw ActionError(error)
         }
-        return TemplateRenderer.render(text, values: TemplateValues(title: day.description, date: day)).text
     }
 
     /// A day that can be logged: one that has begun.
@@ -28,13 +31,18 @@ public enum DailyFile {
 
     /// The day's document for editing in `transaction`, from the template when the file is missing.
     /// Refused when two files claim the day: writing to either would be a guess.
-    static func open(_ day: Day, in transaction: VaultTransaction) throws(ActionError) -> (document: Document, path: String, created: Bool) {
+    /// `template`, when given, is the daily template's text, read once for a change of many days.
+    static func open(_ day: Day, in transaction: VaultTransaction,
+                     template: String? = nil) throws(ActionError) -> (document: Document, path: String, created: Bool) {
         if let paths = transaction.journal.duplicateDays[day] {
             throw ActionError(.refused, "\(day) has \(paths.count) daily files (\(paths.joined(separator: ", "))); "
                 + "merge them into one, then try again")
         }
         let path = path(of: day, journal: transaction.journal, index: transaction.index)
         if let document = try transaction.document(ifExists: path) { return (document, path, false) }
-        return (Document(text: try template(for: day, vault: transaction.vault)), path, true)
+        if let template {
+            return (Document(text: TemplateRenderer.render(template, values: TemplateValues(title: day.description, date: day)).text), path, true)
+        }
+        return (Document(text: try self.template(for: day, vault: transaction.vault)), path, true)
     }
 }

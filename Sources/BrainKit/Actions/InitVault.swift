@@ -81,6 +81,11 @@ public struct InitVault: Sendable {
     # remind: {morning: "07:30", evening: "21:30"}
     remind:
 
+    # Files `brain track` reads when no --source is given (relative to the vault, absolute or
+    # ~/), none by default; for example
+    # track: {health: ~/Downloads/export.zip, calendar: calendars/gym.ics, csv: screen-time.csv}
+    track:
+
     """
 
 

@@ -14,6 +14,8 @@ public final class VaultTransaction {
     private var staged: [String: [UInt8]?] = [:]
     /// Paths in the order they were first staged.
     private var order: [String] = []
+    /// The paths in `order`, for a change of many files.
+    private var noted: Set<String> = []
     private var moves: [(from: String, to: String)] = []
     private var trashed: [String: String] = [:]
     private var openedIndex: VaultIndex?
@@ -152,7 +154,7 @@ public final class VaultTransaction {
     }
 
     private func note(_ path: String) {
-        if !order.contains(path) { order.append(path) }
+        if noted.insert(path).inserted { order.append(path) }
     }
 
     // MARK: Committing

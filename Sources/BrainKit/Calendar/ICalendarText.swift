@@ -1,6 +1,7 @@
 /// The text rules of iCalendar (RFC 5545): content lines end in CRLF and are folded at 75
 /// octets (section 3.1), TEXT values escape backslashes, semicolons, commas and line breaks
-/// (section 3.3.11).
+/// (section 3.3.11). Writing (`escape`, `line`) and reading (`unescape`, `ContentLine`) follow
+/// the same rules.
 public enum ICalendarText {
     /// A TEXT value escaped.
     public static func escape(_ text: String) -> String {
@@ -39,5 +40,76 @@ public enum ICalendarText {
             current += size
         }
         return result + "\r\n"
+    }
+
+    /// A TEXT value with its escapes undone: `\n` and `\N` are line breaks; `\\`, `\;` and `\,` are the characters.
+    public static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "n", "N": result.append("\n")
+                default: result.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaped { result.append("\\") }
+        return result
+    }
+
+    /// Whether a physical line continues the one before (it starts with a space or a tab; section 3.1).
+    public static func isContinuation(_ line: String) -> Bool {
+        line.first == " " || line.first == "\t"
+    }
+
+    /// One unfolded content line: `NAME;PARAM=VALUE:value`.
+    public struct ContentLine: Hashable, Sendable {
+        /// The property or BEGIN/END name, upper-cased.
+        public var name: String
+        /// Parameters by upper-cased name; a quoted value without its quotes.
+        public var parameters: [String: String]
+        public var value: String
+        /// The 1-based line the content line starts on.
+        public var line: Int
+
+        /// Splits `text` at the first colon outside a quoted parameter value; nil when there is none.
+        public init?(_ text: String, line: Int) {
+            var quoted = false
+            var colon: String.Index?
+            var separators: [String.Index] = []
+            for index in text.indices {
+                let character = text[index]
+                if character == "\"" { quoted.toggle() }
+                if quoted { continue }
+                if character == ";" { separators.append(index) }
+                if character == ":" {
+                    colon = index
+                    break
+                }
+            }
+            guard let colon else { return nil }
+            let head = text[..<colon]
+            let nameEnd = separators.first ?? colon
+            name = text[..<nameEnd].trimmingCharacters(in: .whitespaces).uppercased()
+            guard !name.isEmpty else { return nil }
+            parameters = [:]
+            for (position, separator) in separators.enumerated() {
+                let end = position + 1 < separators.count ? separators[position + 1] : head.endIndex
+                let part = text[text.index(after: separator)..<end]
+                guard let equals = part.firstIndex(of: "=") else { continue }
+                var value = String(part[part.index(after: equals)...])
+                if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+                parameters[part[..<equals].uppercased()] = value
+            }
+            value = String(text[text.index(after: colon)...])
+            self.line = line
+        }
     }
 }

@@ -46,6 +46,24 @@ public struct Quantity: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The number with its thousands grouped by commas, as progress toward a threshold reads:
+    /// `6,210`, `12,345.5`, `0.25`, `-1,000`.
+    public static func grouped(_ value: Double) -> String {
+        var text = Substring(number(value))
+        var sign = ""
+        if text.hasPrefix("-") {
+            sign = "-"
+            text = text.dropFirst()
+        }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        var whole = ""
+        for (index, digit) in parts[0].reversed().enumerated() {
+            if index > 0 && index % 3 == 0 { whole.append(",") }
+            whole.append(digit)
+        }
+        return sign + String(whole.reversed()) + (parts.count > 1 ? "." + parts[1] : "")
+    }
+
     /// `unit` as it reads after `value`: singular for exactly 1 when it is an English plural
     /// (see the type's rule), otherwise as written.
     public static func unit(_ unit: String, for value: Double) -> String {

@@ -26,7 +26,8 @@ public enum DailyEditor {
             if let habitLine = HabitLine.parse(line, lineNumber: index + 1) {
                 result.append(habitLine)
             }
-            if let open = line.range(of: "<!--"), line[open.upperBound...].range(of: "-->") == nil {
+            // Only a line with a `<` can open a comment; most have none, and searching is costly.
+            if line.utf8.contains(0x3C), let open = line.range(of: "<!--"), line[open.upperBound...].range(of: "-->") == nil {
                 inComment = true
             }
         }

@@ -12,3 +12,15 @@ public enum CRC32 {
         return crc ^ 0xFFFF_FFFF
     }
 }
+
+extension CRC32 {
+    /// The CRC-32 of the bytes checked so far (`crc`, 0 to start) followed by `bytes`, for data
+    /// read in pieces: `update(update(0, a), b)` is the checksum of `a` then `b`.
+    public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var value = ~crc
+        table.withUnsafeBufferPointer { table in
+            for byte in bytes { value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
+        }
+        return ~value
+    }
+}

@@ -10,7 +10,7 @@ import Dispatch
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 4
+    public static let formatVersion: UInt64 = 5
     public static let cachePath = ".brain/cache/index.bin"
     private static let magic: [UInt8] = Array("BRAINIDX".utf8)
 

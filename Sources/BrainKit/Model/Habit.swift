@@ -145,6 +145,9 @@ public struct Habit: Hashable, Sendable, Codable {
         return periods
     }
 
+    /// The keys an `auto:` map may have.
+    static let autoKeys = ["source", "metric", "at-least", "at-most", "at-least-minutes", "at-most-minutes", "match", "per-day"]
+
     private static func readAuto(_ reader: inout FieldReader) -> AutoRule? {
         guard let value = reader.value("auto") else { return nil }
         guard let map = value.map else {
@@ -152,16 +155,51 @@ public struct Habit: Hashable, Sendable, Codable {
             return nil
         }
         var inner = FieldReader(map)
-        let source = inner.choice("source", AutoRule.Source.self)
+        let sourceName = inner.string("source")
         let metric = inner.string("metric")
-        let atLeast = inner.number("at-least")
-        let atMost = inner.number("at-most")
+        var atLeast = inner.number("at-least")
+        var atMost = inner.number("at-most")
+        let atLeastMinutes = inner.number("at-least-minutes")
+        let atMostMinutes = inner.number("at-most-minutes")
+        let match = inner.string("match")
+        let perDay = inner.choice("per-day", AutoRule.PerDay.self)
         for problem in inner.issues {
             reader.issue("auto", "auto: \(problem.message)")
         }
-        if inner.value("source") == nil { reader.issue("auto", "auto needs a source: health, calendar or csv") }
-        if inner.value("metric") == nil { reader.issue("auto", "auto needs a metric") }
-        guard let source, let metric else { return nil }
-        return AutoRule(source: source, metric: metric, atLeast: atLeast, atMost: atMost)
+        // A rule with a bad value is not half used: the habit is not tracked until it is fixed.
+        let valid = inner.issues.isEmpty
+        for key in map.keys where !autoKeys.contains(key) {
+            var message = "auto: unknown key \"\(key)\""
+            if let close = Suggestion.closest(to: key, in: autoKeys) { message += "; did you mean \"\(close)\"?" }
+            reader.issue("auto", message, .warning)
+        }
+        guard let sourceName else {
+            if inner.value("source") == nil {
+                reader.issue("auto", "auto needs a source: \(TrackingSources.names.joined(separator: ", "))")
+            }
+            return nil
+        }
+        guard let source = TrackingSources.named(sourceName) else {
+            reader.issue("auto", "unknown auto source \"\(sourceName)\": expected \(TrackingSources.names.joined(separator: ", "))")
+            return nil
+        }
+        var metricName = metric ?? ""
+        if atLeastMinutes != nil || atMostMinutes != nil {
+            if !metricName.isEmpty && metricName != "minutes" {
+                reader.issue("auto", "auto: at-least-minutes and at-most-minutes are for metric minutes, not \(metricName)")
+                return nil
+            }
+            metricName = "minutes"
+            atLeast = atLeast ?? atLeastMinutes
+            atMost = atMost ?? atMostMinutes
+        }
+        if atLeast != nil && atMost != nil {
+            reader.issue("auto", "auto takes one threshold, at-least or at-most, not both")
+            return nil
+        }
+        var rule = AutoRule(source: source.name, metric: metricName, atLeast: atLeast, atMost: atMost, match: match, perDay: perDay ?? .sum)
+        let problems = source.complete(&rule)
+        for problem in problems { reader.issue("auto", "auto: " + problem) }
+        return problems.isEmpty && valid ? rule : nil
     }
 }

@@ -43,8 +43,10 @@ public struct HabitLine: Hashable, Sendable, Codable {
         }
         if let note, !note.isEmpty {
             // A separator keeps a note that starts with a digit or a letter from reading as the value
-            // or unit, and one that starts with a separator from losing it when read back.
-            let plain = value == nil && !(note.first?.isNumber ?? false) && !["-", "—", "–", ":"].contains(where: note.hasPrefix)
+            // or unit, and one that starts with a separator from losing it when read back. A note in
+            // parentheses (`(auto: health ≥ 8000)`) can be neither.
+            let plain = (value == nil || note.hasPrefix("(")) && !(note.first?.isNumber ?? false)
+                && !["-", "—", "–", ":"].contains(where: note.hasPrefix)
             text += (plain ? " " : " — ") + note
         }
         return text

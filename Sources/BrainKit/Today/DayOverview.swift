@@ -44,6 +44,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
         public var unit: String?
         /// True for an auto-tracked habit (`auto:`).
         public var auto: Bool
+        /// An auto-tracked habit's value against its threshold (`6,210 / 8,000 steps`).
+        public var progress: AutoProgress.Item?
         /// The note of the day's line (a skip reason).
         public var note: String?
         public var streak: Streaks
@@ -213,6 +215,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
                           target: habit.auto.flatMap { $0.atLeast ?? $0.atMost } ?? habit.target,
                           unit: habit.unit ?? line?.unit ?? habit.auto?.metric, auto: habit.auto != nil,
                           note: line?.note, streak: Streaks(current: 0, best: 0, unit: Streaks.unit(of: habit.frequency)))
+        entry.progress = AutoProgress.item(habit, line: line)
         if let schedule {
             entry.streak = Streaks(schedule: schedule)
             entry.strength = HabitStrength.scores(schedule).last

@@ -46,6 +46,8 @@ public struct DayOverviewReport: Hashable, Sendable, Codable {
         @Nullable public var target: Double?
         @Nullable public var unit: String?
         public var auto: Bool
+        /// An auto-tracked habit's value against its rule's threshold, from the day's line.
+        @Nullable public var progress: AutoProgress.Item?
         @Nullable public var note: String?
         public var streak: StreakSummary
         @Rounded public var strength: Double?
@@ -68,6 +70,7 @@ public struct DayOverviewReport: Hashable, Sendable, Codable {
             target = entry.target
             unit = entry.unit
             auto = entry.auto
+            progress = entry.progress
             note = entry.note
             streak = StreakSummary(entry.streak)
             strength = entry.strength

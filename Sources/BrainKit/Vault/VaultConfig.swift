@@ -21,12 +21,15 @@ public struct VaultConfig: Hashable, Sendable {
     /// Light, dark, or `auto` to follow the reader (`appearance:`).
     public var appearance = Appearance.auto
     public var locale = "en"
+    /// Files `brain track` reads without `--source`: source name → paths as written (relative to
+    /// the vault, absolute, or under `~/`).
+    public var track: [String: [String]] = [:]
     /// Problems found reading the file, with the key they concern.
     public var issues: [(key: String, message: String)] = []
 
     public init() {}
 
-    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind"]
+    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {
@@ -85,6 +88,7 @@ public struct VaultConfig: Hashable, Sendable {
             }
         }
         if let value = map["locale"]?.string { locale = value }
+        if let value = map["track"], !value.isNull { readTrack(value) }
         for key in map.keys where !VaultConfig.knownKeys.contains(key) {
             issues.append((key, "unknown setting \(key)"))
         }
@@ -110,5 +114,24 @@ public struct VaultConfig: Hashable, Sendable {
         hasher.combine(folders)
         hasher.combine(weekStart)
         hasher.combine(dayStartsAt)
+    }
+
+    /// `track: {health: export.zip, calendar: [gym.ics, work.ics]}`.
+    private mutating func readTrack(_ value: YAMLValue) {
+        guard let sources = value.map else {
+            issues.append(("track", "track must be a map of source names to files, e.g. health: ~/export.zip"))
+            return
+        }
+        for entry in sources {
+            guard let source = TrackingSources.named(entry.key) else {
+                issues.append(("track", "track: unknown source \(entry.key); expected \(TrackingSources.names.joined(separator: ", "))"))
+                continue
+            }
+            guard entry.value.map == nil, let paths = entry.value.stringList, !paths.isEmpty, !paths.contains(where: \.isEmpty) else {
+                issues.append(("track", "track: \(entry.key) must be a file or a list of files"))
+                continue
+            }
+            track[source.name, default: []] += paths
+        }
     }
 }

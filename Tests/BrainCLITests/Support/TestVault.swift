@@ -38,6 +38,9 @@ final class TestVault {
     /// The Loop Habit Tracker export zip of the import tests (made like Loop's, see make-zip.py).
     static var loopExport: String { packageRoot + "/Tests/BrainKitTests/Fixtures/loop/Loop Habits CSV 2026-11-20.zip" }
 
+    /// An Apple Health export zip as the Health app shares it (Fixtures/health/make-zip.py).
+    static var healthExport: String { packageRoot + "/Tests/BrainKitTests/Fixtures/health/export.zip" }
+
     let root: String
     var now: Date
     var environment: [String: String] = [:]

@@ -21,7 +21,7 @@ import Testing
         #expect(habit.frequency == .perWeek(3))
         #expect(habit.target == 20 && habit.unit == "pages" && habit.kind == .build)
         #expect(habit.after == "wake-up" && habit.remind == "07:30" && habit.stack == "morning" && habit.cue == "After coffee")
-        #expect(habit.auto == AutoRule(source: .health, metric: "steps", atLeast: 8000))
+        #expect(habit.auto == AutoRule(source: "health", metric: "steps", atLeast: 8000))
         #expect(habit.status == .paused)
         #expect(habit.paused == [DayPeriod(start: Day("2026-03-01")!, end: Day("2026-03-14")!), DayPeriod(start: Day("2026-11-01")!)])
         #expect(habit.archived == Day("2027-01-01") && habit.created == Day("2026-01-03"))

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import BrainKit
+
+/// The streaming DEFLATE decoder and the on-disk zip reader that the Health export is read through.
+@Suite struct InflateStreamTests {
+    /// Decodes `input` pulling `piece` bytes at a time; the output and its CRC-32.
+    static func stream(_ input: [UInt8], piece: Int) throws -> (bytes: [UInt8], crc: UInt32) {
+        var offset = 0
+        var output: [UInt8] = []
+        let result = try InflateStream.decompress(read: { buffer in
+            let count = min(piece, buffer.count, input.count - offset)
+            for index in 0..<count { buffer[index] = input[offset + index] }
+            offset += count
+            return count
+        }, write: { output.append(contentsOf: $0) })
+        #expect(result.size == Int64(output.count))
+        return (output, result.crc)
+    }
+
+    /// zlib's streams of every block type decode as the whole-buffer decoder decodes them, however
+    /// the input arrives.
+    @Test(arguments: ["stored", "fixed", "dynamic", "huffman", "rle"])
+    func decodesZlibStreamsInAnyPieces(kind: String) throws {
+        let expected = try InflateTests.bytes("sample.txt")
+        let input = try InflateTests.bytes("sample.\(kind).deflate")
+        for piece in [1, 3, 8, 9, 1000, 1 << 16] {
+            let (bytes, crc) = try Self.stream(input, piece: piece)
+            #expect(bytes == expected, "\(kind) in pieces of \(piece)")
+            #expect(crc == CRC32.checksum(expected))
+        }
+    }
+
+    /// Three megabytes of export: many output blocks and the 32 KiB history carried across them.
+    @Test func aLargeMemberDecodesLikeTheWholeBufferDecoder() throws {
+        let zip = Array(try Data(contentsOf: URL(fileURLWithPath: Tracking.fixtures + "/export.zip")))
+        let archive = try ZipArchive(bytes: zip)
+        let entry = try #require(archive.entries.first { $0.name.hasSuffix("/export.xml") })
+        let whole = try archive.data(entry)
+        #expect(whole.count > 2_000_000)
+        let start = entry.localHeaderOffset + 30 + ZipFile.u16(zip, entry.localHeaderOffset + 26) + ZipFile.u16(zip, entry.localHeaderOffset + 28)
+        let packed = Array(zip[start..<(start + entry.compressedSize)])
+        let (bytes, crc) = try Self.stream(packed, piece: 4093)
+        #expect(bytes == whole)
+        #expect(crc == CRC32.checksum(whole))
+    }
+
+    @Test func damagedStreamsFailWithAMessageNeverACrash() throws {
+        let stream = try InflateTests.bytes("sample.dynamic.deflate")
+        for cut in [0, 1, 2, 10, stream.count / 2, stream.count - 1] {
+            #expect(throws: Inflate.Failure.self) { try Self.stream(Array(stream.prefix(cut)), piece: 7) }
+        }
+        for position in stride(from: 0, to: min(stream.count, 400), by: 7) {
+            var damaged = stream
+            damaged[position] ^= 0x5A
+            _ = try? Self.stream(damaged, piece: 64)
+        }
+        #expect(throws: Inflate.Failure.self) { try Self.stream([0x07], piece: 1) }
+    }
+
+    /// A zip64 archive (the Health app writes one when the export passes 4 GiB): sizes and the
+    /// offset in the zip64 extra field, the directory found through the zip64 end record.
+    @Test func zip64ArchivesAreRead() throws {
+        let folder = try TrackingFolder()
+        let text = Tracking.export([Tracking.steps("2026-11-20 08:00:00 +0100", nil, "4321")])
+        let path = try folder.write("export.zip", Self.zip64(name: "apple_health_export/export.xml", data: Array(text.utf8)))
+        let rule = Tracking.rule("steps")
+        let data = try Tracking.read("health", path, rules: [rule], zone: Tracking.berlin)
+        #expect(Tracking.table(data.values(for: rule)) == ["2026-11-20: 4321"])
+        // A damaged byte of the member is caught by its checksum.
+        var broken = Self.zip64(name: "apple_health_export/export.xml", data: Array(text.utf8))
+        let digits = try #require((0..<broken.count - 4).first { Array(broken[$0..<($0 + 4)]) == Array("4321".utf8) })
+        broken[digits] = UInt8(ascii: "9")
+        let brokenPath = try folder.write("broken.zip", broken)
+        #expect(throws: TrackingError.self) { try Tracking.read("health", brokenPath, rules: [rule]) }
+    }
+
+    /// A stored zip64 archive of one member, every size and offset in zip64 form.
+    static func zip64(name: String, data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        func u16(_ value: Int) { out += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func u32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(value >> shift & 0xFF)) } }
+        func u64(_ value: Int) { for shift in stride(from: 0, to: 64, by: 8) { out.append(UInt8(value >> shift & 0xFF)) } }
+        let nameBytes = Array(name.utf8)
+        let crc = Int(CRC32.checksum(data))
+        u32(0x0403_4b50); u16(45); u16(0); u16(0); u16(0); u16(0); u32(crc); u32(0xFFFF_FFFF); u32(0xFFFF_FFFF)
+        u16(nameBytes.count); u16(20); out += nameBytes
+        u16(1); u16(16); u64(data.count); u64(data.count)
+        out += data
+        let directory = out.count
+        u32(0x0201_4b50); u16(45); u16(45); u16(0); u16(0); u16(0); u16(0); u32(crc); u32(0xFFFF_FFFF); u32(0xFFFF_FFFF)
+        u16(nameBytes.count); u16(28); u16(0); u16(0); u16(0); u32(0); u32(0xFFFF_FFFF); out += nameBytes
+        u16(1); u16(24); u64(data.count); u64(data.count); u64(0)
+        let directorySize = out.count - directory
+        let record = out.count
+        u32(0x0606_4b50); u64(44); u16(45); u16(45); u32(0); u32(0); u64(1); u64(1); u64(directorySize); u64(directory)
+        u32(0x0706_4b50); u32(0); u64(record); u32(1)
+        u32(0x0605_4b50); u16(0); u16(0); u16(0xFFFF); u16(0xFFFF); u32(0xFFFF_FFFF); u32(0xFFFF_FFFF); u16(0)
+        return out
+    }
+}
