@@ -89,19 +89,33 @@ struct ChangeJournal: Equatable {
 
     // MARK: Applying
 
-    /// Brings every file to one side of the change: new and changed contents first, removals
-    /// last, so an interruption here too loses nothing and applying again finishes the job.
+    /// Brings every file to one side of the change. The journal holds every file's bytes on both
+    /// sides, so the order is free, and it is the one that needs least room on a full disk: a file
+    /// that goes away but holds the very bytes a missing file wants (a rename being undone) is
+    /// moved there, the other files that go away are removed, and only then are contents written.
+    /// An interruption anywhere loses nothing, and applying again finishes the job.
     func apply(_ direction: Direction, in vault: Vault) throws(VaultError) {
         let fileSystem = vault.fileSystem
+        var wanted: [(target: String, bytes: [UInt8])] = []
+        var leaving: [String] = []
         for entry in entries {
-            guard let wanted = direction == .forward ? entry.after : entry.before else { continue }
-            let target = try vault.absolute(entry.path)
-            if fileSystem.exists(target), (try? fileSystem.read(target)) == wanted { continue }
-            try fileSystem.writeAtomically(wanted, to: target, durable: true)
+            let path = try vault.absolute(entry.path)
+            if let bytes = direction == .forward ? entry.after : entry.before {
+                wanted.append((path, bytes))
+            } else if fileSystem.exists(path) {
+                leaving.append(path)
+            }
         }
-        for entry in entries where (direction == .forward ? entry.after : entry.before) == nil {
-            let target = try vault.absolute(entry.path)
-            if fileSystem.exists(target) { try fileSystem.remove(target, durable: true) }
+        if !leaving.isEmpty {
+            for (target, bytes) in wanted where !fileSystem.exists(target) {
+                guard let index = leaving.firstIndex(where: { (try? fileSystem.read($0)) == bytes }) else { continue }
+                try fileSystem.move(leaving.remove(at: index), to: target)
+            }
+            for path in leaving { try fileSystem.remove(path, durable: true) }
+        }
+        for (target, bytes) in wanted {
+            if fileSystem.exists(target), (try? fileSystem.read(target)) == bytes { continue }
+            try fileSystem.writeAtomically(bytes, to: target, durable: true)
         }
     }
 

@@ -247,12 +247,18 @@ public final class VaultTransaction {
                 try undo.apply(.back, in: vault)
                 if let journalPath { try? fileSystem.remove(journalPath, durable: true) }
             } catch {
-                // The next command undoes it, if the journal can still say so.
-                if let journalPath {
-                    var back = undo
-                    back.direction = .back
-                    try? fileSystem.writeAtomically(back.encoded(), to: journalPath, durable: true)
-                }
+                // The next command undoes it, if the journal can still say so (on a full disk it
+                // may not: then the next command finishes the change instead). Either way the
+                // person is told that the change waits for the next command.
+                guard let journalPath else { throw failure }
+                var back = undo
+                back.direction = .back
+                let marked = (try? fileSystem.writeAtomically(back.encoded(), to: journalPath, durable: true)) != nil
+                var told = failure
+                told.message += "; the files could not all be put back either (\(error.description)): "
+                    + "the next brain command that can write \(marked ? "undoes" : "finishes") the change, "
+                    + "as \(ChangeJournal.path) records it"
+                throw told
             }
             throw failure
         }

@@ -21,6 +21,15 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     }
     private var _failingWrites: Set<String> = []
 
+    /// Simulates a small disk: when set, writing a file fails with "No space left on device" if
+    /// the files' bytes and the new ones (a replacement needs room for both until its rename) would
+    /// exceed it. Moves and removals need no room, as on a real disk. The index cache is not counted.
+    public var capacity: Int? {
+        get { mutex.withLock { _capacity } }
+        set { mutex.withLock { _capacity = newValue } }
+    }
+    private var _capacity: Int?
+
     /// Simulates a process killed part-way through a change: after this many more writes, moves or
     /// removals, every further one fails (undo included), until it is set back to nil. The index
     /// cache is not counted.
@@ -237,6 +246,10 @@ public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     private func store(_ bytes: [UInt8], at path: String) throws(VaultError) {
         if folders.contains(path) { throw .io(path: path, message: "Is a directory") }
         if _failingWrites.contains(path) { throw .io(path: path, message: "No space left on device") }
+        if let capacity = _capacity, !path.contains("/.brain/cache/") {
+            let used = files.reduce(0) { $0 + ($1.key.contains("/.brain/cache/") ? 0 : $1.value.count) }
+            if used + bytes.count > capacity { throw .io(path: path, message: "No space left on device") }
+        }
         try makeFolders(VaultPaths.directory(of: path))
         files[path] = bytes
         clock += 1
