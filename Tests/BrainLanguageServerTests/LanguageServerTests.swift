@@ -178,6 +178,6 @@ import Testing
         _ = client.open(".brain/config.yml", text: "theme: plaid\nweek-start: monday\n")
         let diagnostics = try #require(client.diagnostics(".brain/config.yml"))
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?["message"].string?.hasPrefix("theme must be one of forest") == true)
+        #expect(diagnostics.first?["message"].string?.hasPrefix("theme must be one of ember, ocean, forest, aurora, sand") == true)
     }
 }
