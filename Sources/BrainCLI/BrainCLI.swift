@@ -84,7 +84,7 @@ public enum BrainCLI {
                 return ExitCode.success
             }
             leading.append(words.removeFirst())
-            if (first == "--vault"), let value = words.first {
+            if first == "--vault" || first == "--theme", let value = words.first {
                 leading.append(value)
                 words.removeFirst()
             }
@@ -114,7 +114,7 @@ public enum BrainCLI {
             if context.isProcess { _ = Unmanaged.passRetained(opened) }
             return try command.run(parsed, opened)
         } catch {
-            return fail(error, context: context, color: color, config: session?.openedConfig)
+            return fail(error, context: context, color: color, config: session?.colorConfig)
         }
     }
 

@@ -60,6 +60,24 @@ import Testing
         #expect(!vault.run(["areas"]).stdout.contains("\u{1B}"))
     }
 
+    /// `--theme` overrides `theme:` for one run, before or after the command name, on standard
+    /// output and standard error alike.
+    @Test func theThemeOptionOverridesTheConfigForOneRun() throws {
+        let vault = try TestVault()
+        vault.environment = ["BRAIN_COLOR": "truecolor", "COLORFGBG": "0;15"]
+        let ocean = Theme.ocean.palette(.light), forest = Theme.forest.palette(.light)
+        for words in [["--theme", "ocean", "heatmap", "read"], ["heatmap", "read", "--theme", "ocean"]] {
+            let run = vault.run(words)
+            #expect(run.status == 0)
+            #expect(ocean.levels.allSatisfy { run.stdout.contains(ColorMode.trueColor.foreground($0)) }, "\(words)")
+            #expect(!forest.levels.contains { run.stdout.contains(ColorMode.trueColor.foreground($0)) }, "\(words)")
+        }
+        let error = vault.run(["--theme", "ember", "stats", "nosuch"])
+        #expect(error.stderr.contains(ColorMode.trueColor.foreground(Theme.ember.palette(.light).bad)))
+        let wrong = vault.run(["today", "--theme", "sunset"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("--theme takes one of ember, ocean, forest, aurora, sand"))
+    }
+
     @Test func oldThemeNamesKeepWorkingWithAWarning() throws {
         let vault = try TestVault()
         let text = try Self.transcript(vault, theme: "sunset", appearance: "dark", environment: ["BRAIN_COLOR": "truecolor"],

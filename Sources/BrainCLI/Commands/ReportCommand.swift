@@ -14,8 +14,8 @@ enum ReportCommand: BrainCommand {
         (thriving long and upright, fading dimmer, dormant short and curled, calm on a rest day);
         area vitality and the identity score; goals with their pace; mood and energy over the range
         and the habits linked to good days; pinned notes and tags.
-        Colours follow the vault's theme: and appearance: (auto lets the browser choose light or
-        dark; printing always uses light). --out is relative to the current folder (default
+        Colours follow the vault's theme: and appearance:, or --theme (a global option) and
+        --light/--dark (auto lets the browser choose light or dark; printing always uses light). --out is relative to the current folder (default
         report.html); an existing file is never replaced without --force, and nothing is written
         inside the vault's .brain/ folder.
         """,
@@ -24,7 +24,6 @@ enum ReportCommand: BrainCommand {
             .value("date", "D", "the report's day (default today)"),
             .value("range", "RANGE", "how far back the grids and charts reach: the last 365, 90 or 30 days (default year)",
                    choices: VaultReport.Range.allCases.map(\.rawValue)),
-            .value("theme", "THEME", "colours (default: the vault's theme:)", choices: Theme.allCases.map(\.rawValue)),
             .flag("light", "light colours only"),
             .flag("dark", "dark colours only"),
             .flag("force", "replace an existing file"),
@@ -39,7 +38,7 @@ enum ReportCommand: BrainCommand {
         let out = VaultLocator.absolute(arguments.value("out") ?? "report.html", from: session.context.currentDirectory)
         try ReportFile.check(out, vault: vault)
         let range = arguments.value("range").flatMap(VaultReport.Range.init) ?? .year
-        let theme = arguments.value("theme").flatMap(Theme.init) ?? vault.config.theme
+        let theme = session.colorConfig.theme
         let appearance: Appearance = arguments.flag("light") ? .light : arguments.flag("dark") ? .dark : vault.config.appearance
         let index = try session.index()
         let date = try session.day()

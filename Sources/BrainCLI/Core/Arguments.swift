@@ -28,6 +28,8 @@ struct Arguments {
     static let globalOptions: [CommandSpec.Option] = [
         .value("vault", "PATH", "the vault folder (default: $BRAIN_VAULT, else the nearest folder with .brain/)", completion: .files),
         .flag("no-color", "never colour the output (NO_COLOR is honoured too)"),
+        .value("theme", "THEME", "colours for this run (default: the vault's theme:)",
+               choices: Theme.allCases.map(\.rawValue)),
         .flag("help", short: "h", "show help for this command"),
     ]
 

@@ -17,10 +17,18 @@ final class Session {
     /// The settings of the vault, once it is open.
     var openedConfig: VaultConfig? { openedVault?.config }
 
-    /// Styling for standard output, in the vault's theme and appearance when a vault is open.
+    /// The settings colours come from: the vault's (or the defaults before it is open), with
+    /// `--theme` in place of its `theme:`.
+    var colorConfig: VaultConfig {
+        var config = openedConfig ?? VaultConfig()
+        if let name = arguments.value("theme"), let theme = Theme(rawValue: name) { config.theme = theme }
+        return config
+    }
+
+    /// Styling for standard output, in the theme and appearance of `colorConfig`.
     var style: Style {
         Style(isTerminal: context.stdout.isTerminal, environment: context.environment, noColorFlag: arguments.flag("no-color"),
-              config: openedConfig ?? VaultConfig())
+              config: colorConfig)
     }
 
     func out(_ text: String) {
@@ -33,7 +41,7 @@ final class Session {
 
     func warn(_ text: String) {
         let style = Style(isTerminal: context.stderr.isTerminal, environment: context.environment, noColorFlag: arguments.flag("no-color"),
-                          config: openedConfig ?? VaultConfig())
+                          config: colorConfig)
         context.stderr.write(style("warning: ", .warn) + text + "\n")
     }
 
