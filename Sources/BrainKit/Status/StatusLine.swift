@@ -32,6 +32,11 @@ public struct StatusLine: Sendable {
     public var lead: Lead?
     /// How many days back the daily files were read (for tests and `--json`).
     public var daysRead: Int
+    /// The auto-tracked habits due on the day, in the overview's order: the value on the day's
+    /// line against each rule (`brain today` shows the same).
+    public var progress: [AutoProgress.Item] {
+        overview.entries.filter(\.due).compactMap(\.progress)
+    }
 
     public init(overview: DayOverview, daysRead: Int) {
         day = overview.day

@@ -107,6 +107,9 @@ public struct StatusReport: Hashable, Sendable, Codable {
     public var rest: Bool
     @Nullable public var momentum: MomentumSummary?
     @Nullable public var streak: Streak?
+    /// The auto-tracked habits due on the day and their progress (`AutoProgress.Item`, as in
+    /// `brain today --json`).
+    public var progress: [AutoProgress.Item]
     /// Days of daily files read (the fewer, the faster).
     public var daysRead: Int
 
@@ -131,6 +134,7 @@ public struct StatusReport: Hashable, Sendable, Codable {
         streak = status.lead.map {
             Streak(habit: $0.habit, title: $0.title, current: $0.current, unit: $0.unit, blockDays: $0.blockDays, since: $0.since)
         }
+        progress = status.progress
         daysRead = status.daysRead
     }
 }
