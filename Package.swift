@@ -13,9 +13,12 @@ let package = Package(
         .target(name: "BrainLanguageServer", dependencies: ["BrainKit"]),
         .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer"]),
         .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
-        .testTarget(name: "BrainKitTests", dependencies: ["BrainKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit"], exclude: ["Transcripts"]),
-        .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit"]),
+        // What the test targets share: the repository's files, the corpus, the icalendar parser,
+        // a counting file system. Not part of any product.
+        .target(name: "BrainTestSupport", dependencies: ["BrainKit"], path: "Tests/BrainTestSupport"),
+        .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainTestSupport"], exclude: ["Transcripts"]),
+        .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit", "BrainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,21 +17,8 @@ if [[ -z "${BRAIN_BINARY:-}" ]]; then
     (cd "$ROOT" && swift build -c release 2>&1 | tail -1)
 fi
 
-CORPUS_TGZ=""
-for candidate in "${BRAIN_CORPORA:-}" "$ROOT/../shared/corpora" "$ROOT/../../shared/corpora" /work/shared/corpora; do
-    if [[ -n "$candidate" && -f "$candidate/interconnected-markdown-10k.tgz" ]]; then
-        CORPUS_TGZ="$candidate/interconnected-markdown-10k.tgz"; break
-    fi
-done
-[[ -n "$CORPUS_TGZ" ]] || { echo "interconnected-markdown-10k.tgz not found (set BRAIN_CORPORA); nothing measured"; exit 0; }
-CORPUS="$WORK/corpus/10000"
-if [[ ! -d "$CORPUS" ]]; then
-    echo "== extracting $CORPUS_TGZ"
-    mkdir -p "$WORK/corpus"
-    tar xzf "$CORPUS_TGZ" -C "$WORK/corpus"
-fi
-mkdir -p "$CORPUS/.brain"
-[[ -f "$CORPUS/.brain/config.yml" ]] || : > "$CORPUS/.brain/config.yml"
+source "$ROOT/bench/lib/corpus.sh"
+corpus_vault || { echo "interconnected-markdown-10k.tgz not found (set BRAIN_CORPORA); nothing measured"; exit 0; }
 # A warm index, as an editor finds it after the first start.
 "$BRAIN" --vault "$CORPUS" index >/dev/null
 

@@ -1,3 +1,4 @@
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainCLI
@@ -7,24 +8,7 @@ import Testing
 /// (installed by scripts/icalendar-venv.sh, which .ci/run calls), not only compared as strings.
 @Suite struct CalendarExportTests {
     /// The venv's python with `icalendar`, installed on first use; nil (with the reason) when it cannot be.
-    static let parser: (python: String?, problem: String) = {
-        let environment = ProcessInfo.processInfo.environment
-        if let python = environment["BRAIN_ICALENDAR_PYTHON"], FileManager.default.isExecutableFile(atPath: python) { return (python, "") }
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        run.arguments = ["bash", TestVault.packageRoot + "/scripts/icalendar-venv.sh"]
-        let out = Pipe(), err = Pipe()
-        run.standardOutput = out
-        run.standardError = err
-        do { try run.run() } catch { return (nil, "cannot run scripts/icalendar-venv.sh: \(error)") }
-        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.waitUntilExit()
-        guard run.terminationStatus == 0 else {
-            return (nil, "the icalendar package could not be installed (scripts/icalendar-venv.sh): \(problem.suffix(300))")
-        }
-        return (path.trimmingCharacters(in: .whitespacesAndNewlines), "")
-    }()
+    static var parser: (python: String?, problem: String) { CalendarParser.found }
 
     /// Parses a calendar with icalendar and lists what it read, with the first occurrences of each
     /// rule expanded by dateutil (icalendar's own dependency).

@@ -1,4 +1,5 @@
 import BrainKit
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainLanguageServer
@@ -7,27 +8,13 @@ import Testing
 /// without a single file-system call. The time each took is printed, never asserted (this
 /// machine is shared); `bench/lsp.sh` measures a release build, docs/PERFORMANCE.md has the figures.
 @Suite struct CorpusLanguageServerTests {
-    static let corpus: URL? = {
-        let name = "interconnected-markdown-10k.tgz"
-        let packageRoot = URL(fileURLWithPath: TestClient.packageRoot)
-        let candidates = [packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora/\(name)"),
-                          URL(fileURLWithPath: "/work/shared/corpora/\(name)")]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-    }()
+    static var corpus: URL? { Corpus.archive }
 
     @Test(.enabled(if: corpus != nil, "corpus not found beside the package (../shared/corpora)"))
     func typingReadsNoFile() throws {
-        let archive = try #require(Self.corpus)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brain-lsp-corpus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        tar.arguments = ["xzf", archive.path, "-C", directory.path]
-        try tar.run()
-        tar.waitUntilExit()
-        try #require(tar.terminationStatus == 0)
-        let root = directory.appendingPathComponent("10000").path
+        let unpacked = try Corpus.unpack("lsp-corpus")
+        defer { unpacked.remove() }
+        let root = unpacked.notes.path
         try FileManager.default.createDirectory(atPath: root + "/.brain", withIntermediateDirectories: true)
         try Data().write(to: URL(fileURLWithPath: root + "/.brain/config.yml"))
 

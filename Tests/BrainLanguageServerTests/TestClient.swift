@@ -1,4 +1,5 @@
 import BrainKit
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainLanguageServer
@@ -8,30 +9,10 @@ import Testing
 final class TestClient {
     static let root = "/vault"
 
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
+    static var packageRoot: String { Repository.root }
 
     /// The files of `sample-vault/` (its cache aside).
-    static let sampleFiles: [String: [UInt8]] = {
-        let base = packageRoot + "/sample-vault"
-        var files: [String: [UInt8]] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: base)!
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasPrefix(".brain/cache") { continue }
-            var isDirectory: ObjCBool = false
-            let path = base + "/" + relative
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let data = FileManager.default.contents(atPath: path) else { continue }
-            files[relative] = Array(data)
-        }
-        return files
-    }()
+    static var sampleFiles: [String: [UInt8]] { Repository.sampleFiles }
 
     let fileSystem: MemoryFileSystem
     let counting: CountingFileSystem
@@ -139,33 +120,4 @@ func apply(_ edits: [JSON], to document: TextDocument, _ encoding: PositionEncod
     }.sorted { $0.0.start > $1.0.start }
     for (range, text) in sorted { copy.apply(text, range: range, encoding) }
     return copy.text
-}
-
-/// A file system that counts what is asked of it, to prove a piece of work reads nothing.
-final class CountingFileSystem: FileSystem, @unchecked Sendable {
-    let base: any FileSystem
-    private let mutex = NSLock()
-    private var count = 0
-
-    init(_ base: any FileSystem) { self.base = base }
-
-    var operations: Int { mutex.withLock { count } }
-    func reset() { mutex.withLock { count = 0 } }
-    private func tick() { mutex.withLock { count += 1 } }
-
-    func read(_ path: String) throws(VaultError) -> [UInt8] { tick(); return try base.read(path) }
-    func exists(_ path: String) -> Bool { tick(); return base.exists(path) }
-    func isDirectory(_ path: String) -> Bool { tick(); return base.isDirectory(path) }
-    func stamp(_ path: String, relative: String) -> FileStamp? { tick(); return base.stamp(path, relative: relative) }
-    func makeDirectories(_ path: String) throws(VaultError) { tick(); try base.makeDirectories(path) }
-    func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) { tick(); try base.writeAtomically(bytes, to: path, durable: durable) }
-    func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) { tick(); try base.createNew(bytes, at: path) }
-    func move(_ from: String, to destination: String) throws(VaultError) { tick(); try base.move(from, to: destination) }
-    func remove(_ path: String, durable: Bool) throws(VaultError) { tick(); try base.remove(path, durable: durable) }
-    func names(in folder: String) -> [String] { tick(); return base.names(in: folder) }
-    func isSymbolicLink(_ path: String) -> Bool { tick(); return base.isSymbolicLink(path) }
-    func temporaryFiles(under root: String) -> [String] { tick(); return base.temporaryFiles(under: root) }
-    func isProcessRunning(_ pid: Int32) -> Bool { base.isProcessRunning(pid) }
-    func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] { tick(); return base.markdownFiles(under: root, stamps: stamps) }
-    func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock { tick(); return try base.lock(path, timeout: timeout) }
 }

@@ -138,7 +138,7 @@ enum TodayCommand: BrainCommand {
 
     /// `  ✓ Title                        12/20 pages      12 days  strong` and, for open habits, the cue.
     static func row(_ entry: DayOverview.Entry, style: Style) -> [String] {
-        let amount = progress(entry)
+        let amount = entry.progressText
         let streak = entry.streak.current > 0 ? entry.streak.describe(entry.streak.current) : ""
         let momentum = entry.momentum.map(Format.momentum) ?? ""
         var text = "  " + symbol(entry.state, style: style) + " " + Layout.pad(Layout.clipped(entry.title, 28), 28) + " " + Layout.pad(amount, 20)
@@ -153,24 +153,5 @@ enum TodayCommand: BrainCommand {
             lines.append(style(Layout.clip("      " + cue), .muted))
         }
         return lines
-    }
-
-    /// `12/20 pages`, `6,872 / 8,000 steps` (auto-tracked), `1/3 this week`, or nothing.
-    static func progress(_ entry: DayOverview.Entry) -> String {
-        if let auto = entry.progress { return auto.text }
-        if let target = entry.target {
-            let value = entry.value.map(HabitLine.format) ?? "-"
-            return "\(value)/\(HabitLine.format(target))" + (entry.unit.map { " " + $0 } ?? "")
-        }
-        if let done = entry.periodDone, let required = entry.periodRequired {
-            let period: String
-            switch entry.streak.unit {
-            case .weeks: period = "this week"
-            case .months: period = "this month"
-            default: period = "this block"
-            }
-            return "\(done)/\(required) \(period)"
-        }
-        return ""
     }
 }

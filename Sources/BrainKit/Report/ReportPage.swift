@@ -173,7 +173,7 @@ public struct ReportPage: Sendable {
             for entry in shown {
                 let (symbol, tone) = ReportPage.symbol(entry.state)
                 html.raw("<li><span class=\"sym \(tone)\">\(symbol)</span>").text(entry.title)
-                let extra = ReportPage.progress(entry)
+                let extra = entry.progressText
                 if !extra.isEmpty { html.raw(" <span class=\"muted\">").text(extra).raw("</span>") }
                 if entry.streak.current > 0 {
                     html.raw(" <span class=\"muted\">· ").text(entry.streak.describe(entry.streak.current)).raw("</span>")
@@ -464,24 +464,6 @@ public struct ReportPage: Sendable {
         case .open: return ("○", "warn")
         case .notDue: return ("·", "muted")
         }
-    }
-
-    /// `12/20 pages`, `1/3 this week`, or nothing, as `brain today` shows it.
-    static func progress(_ entry: DayOverview.Entry) -> String {
-        if let target = entry.target {
-            let value = entry.value.map(HabitLine.format) ?? "-"
-            return "\(value)/\(HabitLine.format(target))" + (entry.unit.map { " " + $0 } ?? "")
-        }
-        if let done = entry.periodDone, let required = entry.periodRequired {
-            let period: String
-            switch entry.streak.unit {
-            case .weeks: period = "this week"
-            case .months: period = "this month"
-            default: period = "this block"
-            }
-            return "\(done)/\(required) \(period)"
-        }
-        return ""
     }
 
     /// A habit's heatmap level in words, as `brain heatmap` explains them.

@@ -55,6 +55,26 @@ public struct DayOverview: Hashable, Sendable, Codable {
         /// Done days and required days in the current period of an `N/week`, `N/month` or `N in M days` habit.
         public var periodDone: Int?
         public var periodRequired: Int?
+
+        /// The day's amount as `brain today` and the report show it: `12/20 pages`,
+        /// `6,872 / 8,000 steps` (auto-tracked), `1/3 this week`, or "".
+        public var progressText: String {
+            if let progress { return progress.text }
+            if let target {
+                let value = value.map(HabitLine.format) ?? "-"
+                return "\(value)/\(HabitLine.format(target))" + (unit.map { " " + $0 } ?? "")
+            }
+            if let periodDone, let periodRequired {
+                let period: String
+                switch streak.unit {
+                case .weeks: period = "this week"
+                case .months: period = "this month"
+                default: period = "this block"
+                }
+                return "\(periodDone)/\(periodRequired) \(period)"
+            }
+            return ""
+        }
     }
 
     /// Habits shown together: a stack in chain order, or (stack nil) the habits of no stack.

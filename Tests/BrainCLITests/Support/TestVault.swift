@@ -1,3 +1,4 @@
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainCLI
@@ -26,14 +27,7 @@ struct RunResult {
 /// A temporary copy of `sample-vault/` (or an empty folder) that commands run against, with
 /// "now" fixed to 2026-11-22 09:00 UTC.
 final class TestVault {
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
+    static var packageRoot: String { Repository.root }
 
     /// The Loop Habit Tracker export zip of the import tests (made like Loop's, see make-zip.py).
     static var loopExport: String { packageRoot + "/Tests/BrainKitTests/Fixtures/loop/Loop Habits CSV 2026-11-20.zip" }

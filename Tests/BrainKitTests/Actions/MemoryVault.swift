@@ -1,3 +1,4 @@
+import BrainTestSupport
 import Foundation
 @testable import BrainKit
 
@@ -5,30 +6,10 @@ import Foundation
 enum MemoryVault {
     static let root = "/vault"
 
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
+    static var packageRoot: String { Repository.root }
 
     /// The files of `sample-vault/` (its cache aside), read once from the repository.
-    static let sampleFiles: [String: [UInt8]] = {
-        let base = packageRoot + "/sample-vault"
-        var files: [String: [UInt8]] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: base)!
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasPrefix(".brain/cache") { continue }
-            var isDirectory: ObjCBool = false
-            let path = base + "/" + relative
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let data = FileManager.default.contents(atPath: path) else { continue }
-            files[relative] = Array(data)
-        }
-        return files
-    }()
+    static var sampleFiles: [String: [UInt8]] { Repository.sampleFiles }
 
     /// A copy of the sample vault in memory.
     static func sample() -> (Vault, MemoryFileSystem) {

@@ -1,3 +1,4 @@
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
@@ -6,17 +7,9 @@ import Testing
 @Suite struct CorpusIndexTests {
     @Test(.enabled(if: MarkdownScannerCorpusTests.corpus != nil, "corpus not found beside the package (../shared/corpora)"))
     func backlinksAgreeWithAPlainScan() throws {
-        let archive = try #require(MarkdownScannerCorpusTests.corpus)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brain-corpus-index-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        tar.arguments = ["xzf", archive.path, "-C", directory.path]
-        try tar.run()
-        tar.waitUntilExit()
-        try #require(tar.terminationStatus == 0)
-        let root = directory.appendingPathComponent("10000").path
+        let unpacked = try Corpus.unpack("corpus-index")
+        defer { unpacked.remove() }
+        let root = unpacked.notes.path
 
         let index = VaultIndex.open(Vault(root: root))
         #expect(index.records.count == 10_000)

@@ -1,3 +1,4 @@
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
@@ -100,34 +101,4 @@ import Testing
         _ = renamed.resolvingAllLinks().validation(of: 0)
         #expect(counting.operations == 0)
     }
-}
-
-/// A file system that counts what is asked of it (reads, stamps, listings), to prove a piece of
-/// work reads nothing.
-final class CountingFileSystem: FileSystem, @unchecked Sendable {
-    let base: any FileSystem
-    private let mutex = NSLock()
-    private var count = 0
-
-    init(_ base: any FileSystem) { self.base = base }
-
-    var operations: Int { mutex.withLock { count } }
-    func reset() { mutex.withLock { count = 0 } }
-    private func tick() { mutex.withLock { count += 1 } }
-
-    func read(_ path: String) throws(VaultError) -> [UInt8] { tick(); return try base.read(path) }
-    func exists(_ path: String) -> Bool { tick(); return base.exists(path) }
-    func isDirectory(_ path: String) -> Bool { tick(); return base.isDirectory(path) }
-    func stamp(_ path: String, relative: String) -> FileStamp? { tick(); return base.stamp(path, relative: relative) }
-    func makeDirectories(_ path: String) throws(VaultError) { tick(); try base.makeDirectories(path) }
-    func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) { tick(); try base.writeAtomically(bytes, to: path, durable: durable) }
-    func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) { tick(); try base.createNew(bytes, at: path) }
-    func move(_ from: String, to destination: String) throws(VaultError) { tick(); try base.move(from, to: destination) }
-    func remove(_ path: String, durable: Bool) throws(VaultError) { tick(); try base.remove(path, durable: durable) }
-    func names(in folder: String) -> [String] { tick(); return base.names(in: folder) }
-    func isSymbolicLink(_ path: String) -> Bool { tick(); return base.isSymbolicLink(path) }
-    func temporaryFiles(under root: String) -> [String] { tick(); return base.temporaryFiles(under: root) }
-    func isProcessRunning(_ pid: Int32) -> Bool { base.isProcessRunning(pid) }
-    func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] { tick(); return base.markdownFiles(under: root, stamps: stamps) }
-    func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock { tick(); return try base.lock(path, timeout: timeout) }
 }

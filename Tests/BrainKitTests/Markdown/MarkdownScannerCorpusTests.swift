@@ -1,21 +1,12 @@
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
 
 /// Runs the scanner over 10,000 real-world-shaped notes (shared/corpora, not part of the package).
 @Suite struct MarkdownScannerCorpusTests {
-    static let corpusName = "interconnected-markdown-10k.tgz"
-
-    static let corpus: URL? = {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [
-            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora/\(corpusName)"),
-            URL(fileURLWithPath: "/work/shared/corpora/\(corpusName)"),
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-    }()
+    static var corpusName: String { Corpus.name }
+    static var corpus: URL? { Corpus.archive }
 
     /// `rg -o '\[\[[^\]]+\]\]'` on one line: leftmost, non-overlapping, no `]` inside.
     static func referenceCount(_ bytes: [UInt8]) -> Int {
@@ -41,19 +32,9 @@ import Testing
 
     @Test(.enabled(if: corpus != nil, "corpus \(corpusName) not found beside the package (../shared/corpora)"))
     func findsEveryWikilinkOfTheCorpus() throws {
-        let archive = try #require(Self.corpus)
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("brain-markdown-corpus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
-        tar.arguments = ["xzf", archive.path, "-C", directory.path]
-        try tar.run()
-        tar.waitUntilExit()
-        try #require(tar.terminationStatus == 0)
-
-        let notes = directory.appendingPathComponent("10000")
+        let unpacked = try Corpus.unpack("markdown-corpus")
+        defer { unpacked.remove() }
+        let notes = unpacked.notes
         let paths = try FileManager.default.contentsOfDirectory(atPath: notes.path)
             .filter { $0.hasSuffix(".md") }
             .sorted()

@@ -1,3 +1,4 @@
+import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
@@ -319,29 +320,4 @@ import Testing
         #expect(theirs.count > 100, "the generated calendar has occurrences to compare")
         #expect(ours == theirs, "seed \(seed): only Brain \(Set(ours).subtracting(theirs).sorted().prefix(5)), only icalendar \(Set(theirs).subtracting(ours).sorted().prefix(5))")
     }
-}
-
-/// The venv's python with `icalendar` (scripts/icalendar-venv.sh, which .ci/run calls), or why not.
-enum CalendarParser {
-    static let found: (python: String?, problem: String) = {
-        let environment = ProcessInfo.processInfo.environment
-        if let python = environment["BRAIN_ICALENDAR_PYTHON"], FileManager.default.isExecutableFile(atPath: python) { return (python, "") }
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        run.arguments = ["bash", MemoryVault.packageRoot + "/scripts/icalendar-venv.sh"]
-        let out = Pipe(), err = Pipe()
-        run.standardOutput = out
-        run.standardError = err
-        do { try run.run() } catch { return (nil, "cannot run scripts/icalendar-venv.sh: \(error)") }
-        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.waitUntilExit()
-        guard run.terminationStatus == 0 else {
-            return (nil, "the icalendar package could not be installed (scripts/icalendar-venv.sh): \(problem.suffix(300))")
-        }
-        return (path.trimmingCharacters(in: .whitespacesAndNewlines), "")
-    }()
-
-    static var python: String? { found.python }
-    static var problem: String { found.problem }
 }

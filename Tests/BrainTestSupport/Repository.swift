@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where the tests find the repository's own files and the corpora beside it.
+public enum Repository {
+    /// The folder holding `Package.swift`.
+    public static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+        }
+        fatalError("no Package.swift above \(#filePath)")
+    }()
+
+    /// The files of `sample-vault/` (its cache aside) by vault-relative path, read once.
+    public static let sampleFiles: [String: [UInt8]] = {
+        let base = root + "/sample-vault"
+        var files: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: base)!
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasPrefix(".brain/cache") { continue }
+            var isDirectory: ObjCBool = false
+            let path = base + "/" + relative
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let data = FileManager.default.contents(atPath: path) else { continue }
+            files[relative] = Array(data)
+        }
+        return files
+    }()
+}
+
+/// The 10,000-note corpus in `../shared/corpora/` (a test set from others, never copied in): the
+/// tests that use it skip when it is absent.
+public enum Corpus {
+    public static let name = "interconnected-markdown-10k.tgz"
+
+    /// The archive beside the package, or nil.
+    public static let archive: URL? = {
+        let candidates = [URL(fileURLWithPath: Repository.root).deletingLastPathComponent().appendingPathComponent("shared/corpora/\(name)"),
+                          URL(fileURLWithPath: "/work/shared/corpora/\(name)")]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }()
+
+    public struct Unpacked {
+        /// The temporary folder; `remove()` deletes it.
+        public let directory: URL
+        /// The folder of the 10,000 notes.
+        public var notes: URL { directory.appendingPathComponent("10000") }
+
+        public func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    public struct Missing: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Unpacks the archive into a new temporary folder named after `label`.
+    public static func unpack(_ label: String) throws -> Unpacked {
+        guard let archive else { throw Missing(description: "corpus \(name) not found beside the package (../shared/corpora)") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brain-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
+        tar.arguments = ["xzf", archive.path, "-C", directory.path]
+        try tar.run()
+        tar.waitUntilExit()
+        guard tar.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: directory)
+            throw Missing(description: "tar could not unpack \(archive.path) (exit \(tar.terminationStatus))")
+        }
+        return Unpacked(directory: directory)
+    }
+}
+
+/// The python of a virtual environment with PyPI's `icalendar` (scripts/icalendar-venv.sh, which
+/// `.ci/run` calls; `BRAIN_ICALENDAR_PYTHON` names one), installed on first use, or why not.
+public enum CalendarParser {
+    public static let found: (python: String?, problem: String) = {
+        let environment = ProcessInfo.processInfo.environment
+        if let python = environment["BRAIN_ICALENDAR_PYTHON"], FileManager.default.isExecutableFile(atPath: python) { return (python, "") }
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        run.arguments = ["bash", Repository.root + "/scripts/icalendar-venv.sh"]
+        let out = Pipe(), err = Pipe()
+        run.standardOutput = out
+        run.standardError = err
+        do { try run.run() } catch { return (nil, "cannot run scripts/icalendar-venv.sh: \(error)") }
+        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        guard run.terminationStatus == 0 else {
+            return (nil, "the icalendar package could not be installed (scripts/icalendar-venv.sh): \(problem.suffix(300))")
+        }
+        return (path.trimmingCharacters(in: .whitespacesAndNewlines), "")
+    }()
+
+    public static var python: String? { found.python }
+    public static var problem: String { found.problem }
+}
