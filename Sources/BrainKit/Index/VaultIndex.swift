@@ -10,9 +10,9 @@ import Dispatch
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 5
+    public static let formatVersion: UInt64 = 6
+    /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     public static let cachePath = ".brain/cache/index.bin"
-    private static let magic: [UInt8] = Array("BRAINIDX".utf8)
 
     /// What opening the index did.
     public struct Report: Hashable, Sendable, Codable {
@@ -43,6 +43,9 @@ public final class VaultIndex: @unchecked Sendable {
     /// For each record whose path equals others' but for normalisation or case, those others;
     /// built on first use (see `nameTwins`).
     var cachedNameTwins: [Int: [Int]]?
+    /// The checksums of the cache's shards as loaded or last saved: a save then writes only the
+    /// shards whose records changed.
+    var shardSums: [UInt64]?
 
     convenience init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
         var byPath: [String: Int] = [:]
@@ -85,7 +88,7 @@ public final class VaultIndex: @unchecked Sendable {
         }
         let files = vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
         report.files = files.count
-        var cached: (records: [NoteRecord], resolutions: [[Resolution]])?
+        var cached: CachedIndex?
         var save = save
         var useCache = !rebuild
         do {
@@ -115,7 +118,9 @@ public final class VaultIndex: @unchecked Sendable {
         // Nothing changed: use the cached records as they are (no copying).
         if let cached, cached.records.count == files.count,
            zip(cached.records, files).allSatisfy({ $0.stamp == $1 }) {
-            return VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
+            let index = VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
+            index.shardSums = cached.shardSums
+            return index
         }
         // Decide what to re-read.
         var records = [NoteRecord?](repeating: nil, count: files.count)
@@ -164,7 +169,20 @@ public final class VaultIndex: @unchecked Sendable {
         let index = VaultIndex(vault: vault, records: all, resolutions: resolutions, report: report)
         if let resolver { index.resolver = resolver }
         if save && (toParse.count > 0 || report.removed > 0 || cached == nil) {
-            index.saveCache()
+            // Records keep their places when no file came or went: only the shards holding a
+            // re-read file, or a link that now resolves elsewhere, are written again.
+            var dirty: Set<Int>?
+            if let cached, report.added == 0, report.removed == 0 {
+                var shards = Set(toParse.map { $0 / shardSize })
+                if namesChanged {
+                    for position in all.indices where resolutions[position] != cached.resolutions[position] {
+                        shards.insert(position / shardSize)
+                    }
+                }
+                dirty = shards
+                index.shardSums = cached.shardSums
+            }
+            index.saveCache(shards: dirty)
         }
         return index
     }
@@ -198,11 +216,21 @@ public final class VaultIndex: @unchecked Sendable {
         return index
     }
 
+    /// How many threads the index uses; a test sets it to check that results do not depend on it.
+    @TaskLocal static var workerLimit: Int?
+
+    /// Threads for `count` items: one below `minimum` items (starting threads costs more), else
+    /// one per core up to eight, or `workerLimit` when set.
+    static func workers(for count: Int, atLeast minimum: Int) -> Int {
+        if let workerLimit { return max(1, workerLimit) }
+        return count < minimum ? 1 : max(1, min(System.activeProcessorCount, 8))
+    }
+
     /// Parses files on every core; the result is in input order whatever the thread timing.
     static func parseAll(_ stamps: [FileStamp], vault: Vault) -> [NoteRecord] {
         if stamps.isEmpty { return [] }
         let results = SlotBuffer<NoteRecord>(count: stamps.count)
-        let workers = stamps.count < 16 ? 1 : max(1, min(System.activeProcessorCount, 8))
+        let workers = VaultIndex.workers(for: stamps.count, atLeast: 16)
         let chunk = (stamps.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let start = worker * chunk
@@ -232,7 +260,7 @@ public final class VaultIndex: @unchecked Sendable {
     static func resolveAll(_ records: [NoteRecord], resolver: LinkResolver) -> [[Resolution]] {
         // Both cores, each on a contiguous half (the resolver is only read); the result does not
         // depend on the split.
-        let workers = records.count < 2_000 ? 1 : max(1, min(System.activeProcessorCount, 8))
+        let workers = VaultIndex.workers(for: records.count, atLeast: 2_000)
         let chunk = (records.count + workers - 1) / max(workers, 1)
         let slots = SlotBuffer<[[Resolution]]>(count: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -304,157 +332,6 @@ public final class VaultIndex: @unchecked Sendable {
     /// Resolves a link of `source` the way the index does.
     public func resolve(_ link: Link, from source: Int) -> Resolution {
         resolver.resolve(link, from: source)
-    }
-
-    // MARK: Cache
-
-    private enum CacheProblem: Error {
-        case missing
-        case unusable(String)
-
-        var message: String? {
-            switch self {
-            case .missing: return nil
-            case .unusable(let message): return message
-            }
-        }
-    }
-
-    private static func loadCache(_ vault: Vault) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
-        guard (try? vault.internalPath(VaultPaths.directory(of: cachePath))) != nil else { return .failure(.missing) }
-        let path = VaultPaths.join(vault.root, cachePath)
-        if vault.fileSystem.isSymbolicLink(path) {
-            return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
-        }
-        guard vault.fileSystem.exists(path) else { return .failure(.missing) }
-        guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
-        let shared = CacheBuffer(bytes, vault: vault)
-        return bytes.withUnsafeBufferPointer { buffer in
-            // Header: magic, the format version (8 bytes), a checksum of everything after it (8 bytes).
-            // Records decode their larger parts lazily, so the checksum catches a damaged file up front.
-            let header = magic.count + 16
-            guard buffer.count >= header, Array(buffer[0..<magic.count]) == magic else {
-                return .failure(.unusable("the index cache is corrupt; rebuilding it"))
-            }
-            func word(at offset: Int) -> UInt64 {
-                var value: UInt64 = 0
-                for index in 0..<8 { value |= UInt64(buffer[offset + index]) << (8 * UInt64(index)) }
-                return value
-            }
-            guard word(at: magic.count) == formatVersion else {
-                return .failure(.unusable("the index cache is from another version of brain; rebuilding it"))
-            }
-            guard checksum(UnsafeBufferPointer(rebasing: buffer[header...])) == word(at: magic.count + 8) else {
-                return .failure(.unusable("the index cache is corrupt; rebuilding it"))
-            }
-            var reader = BinaryReader(buffer, offset: header)
-            do {
-                guard try reader.string() == layoutKey(vault) else {
-                    return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
-                }
-                let count = try reader.count()
-                var records: [NoteRecord] = []
-                records.reserveCapacity(count)
-                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared)) }
-                var resolutions: [[Resolution]] = []
-                resolutions.reserveCapacity(count)
-                for record in records {
-                    let linkCount = try reader.count()
-                    // Each link has its resolution: a cache where the two disagree is rebuilt, not trusted.
-                    guard record.cachedLinkCount == linkCount else { throw BinaryReader.Corrupt() }
-                    var links: [Resolution] = []
-                    links.reserveCapacity(linkCount)
-                    for _ in 0..<linkCount {
-                        let value = try reader.int()
-                        switch value {
-                        case -1: links.append(.missing)
-                        case -2: links.append(.external)
-                        case -3:
-                            let candidates = try reader.count()
-                            var list: [Int] = []
-                            for _ in 0..<candidates {
-                                let candidate = try reader.int()
-                                guard candidate >= 0, candidate < count else { throw BinaryReader.Corrupt() }
-                                list.append(candidate)
-                            }
-                            links.append(.ambiguous(list))
-                        default:
-                            guard value >= 0, value < count else { throw BinaryReader.Corrupt() }
-                            links.append(.note(value))
-                        }
-                    }
-                    resolutions.append(links)
-                }
-                guard reader.isAtEnd else { throw BinaryReader.Corrupt() }
-                return .success((records, resolutions))
-            } catch {
-                return .failure(.unusable("the index cache is corrupt; rebuilding it"))
-            }
-        }
-    }
-
-    /// A fast 64-bit checksum (multiply-xor over 8-byte words) that catches damaged caches.
-    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            offset += 8
-        }
-        while offset < raw.count {
-            hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
-            offset += 1
-        }
-        return hash ^ (hash >> 29)
-    }
-
-    private static func layoutKey(_ vault: Vault) -> String {
-        let folders = vault.config.folders
-        return [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
-    }
-
-    /// Writes the cache atomically; a failure to write only costs speed next time.
-    public func saveCache() {
-        var writer = BinaryWriter(capacity: max(1 << 16, records.count * 512))
-        for byte in VaultIndex.magic { writer.byte(byte) }
-        for index in 0..<8 { writer.byte(UInt8(truncatingIfNeeded: VaultIndex.formatVersion >> (8 * UInt64(index)))) }
-        for _ in 0..<8 { writer.byte(0) }
-        writer.string(VaultIndex.layoutKey(vault))
-        writer.uint(UInt64(records.count))
-        for record in records { record.encode(into: &writer) }
-        for links in resolutions {
-            writer.uint(UInt64(links.count))
-            for resolution in links {
-                switch resolution {
-                case .missing: writer.int(-1)
-                case .external: writer.int(-2)
-                case .ambiguous(let candidates):
-                    writer.int(-3)
-                    writer.uint(UInt64(candidates.count))
-                    for candidate in candidates { writer.int(candidate) }
-                case .note(let index): writer.int(index)
-                }
-            }
-        }
-        var bytes = writer.bytes
-        writer = BinaryWriter(capacity: 0)  // drop the writer's reference so patching the header copies nothing
-        let headerEnd = VaultIndex.magic.count + 16
-        let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[headerEnd...])) }
-        for index in 0..<8 { bytes[VaultIndex.magic.count + 8 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
-        let fileSystem = vault.fileSystem
-        guard let ignore = try? vault.internalPath(".brain/.gitignore"),
-              let folder = try? vault.internalPath(".brain/cache") else { return }
-        // Renamed into place: a symbolic link standing there is replaced, never followed.
-        let path = VaultPaths.join(vault.root, VaultIndex.cachePath)
-        if !fileSystem.exists(ignore) { try? fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
-        try? fileSystem.makeDirectories(folder)
-        try? fileSystem.writeAtomically(bytes, to: path, durable: false)
-        // A reader killed while saving leaves its temporary file here; the folder is small, so
-        // clearing the ones whose writer is gone costs nothing.
-        TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
     }
 }
 

@@ -32,7 +32,13 @@ public enum Slug {
 public enum NameKey {
     /// `name` in NFC, lower-cased.
     public static func of(_ name: some StringProtocol) -> String {
-        String(name).precomposedStringWithCanonicalMapping.lowercased()
+        // ASCII is already NFC and lower-cases byte by byte: most names, and Foundation's
+        // normalisation costs microseconds a name (the index takes this key of every file).
+        let utf8 = name.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        return String(name).precomposedStringWithCanonicalMapping.lowercased()
     }
 
     /// Whether `name` is written in NFC (a name made by brain always is).

@@ -6,6 +6,7 @@ import Testing
 /// now checked, and a bad one means "rebuild", never a trap.
 @Suite struct CacheTamperTests {
     static let cachePath = MemoryVault.root + "/" + VaultIndex.cachePath
+    static let shardPath = MemoryVault.root + "/" + VaultIndex.shardPath(0)
 
     /// A vault written in a fixed order, so two of them get the same modification times.
     static func vault(note a: String) -> (Vault, MemoryFileSystem) {
@@ -16,21 +17,34 @@ import Testing
         return (Vault(root: MemoryVault.root, fileSystem: fileSystem), fileSystem)
     }
 
-    /// The cache bytes with their checksum made right again.
-    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
-        var bytes = bytes
-        let header = 24
-        let sum = bytes.withUnsafeBufferPointer { VaultIndex.checksum(UnsafeBufferPointer(rebasing: $0[header...])) }
-        for index in 0..<8 { bytes[16 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index))) }
-        return bytes
+    /// Writes `bytes` as the first shard with its checksum made right again, in the shard and in
+    /// the manifest, so that only what the bytes say is tested.
+    static func reseal(shard bytes: [UInt8], in fileSystem: MemoryFileSystem) throws {
+        let payload = Array(bytes[VaultIndex.headerSize...])
+        let shard = VaultIndex.sealed(VaultIndex.shardMagic, payload: payload)
+        try fileSystem.writeAtomically(shard.bytes, to: shardPath)
+        let manifest = try #require(fileSystem.byteSnapshot[cachePath])
+        var writer = BinaryWriter()
+        try manifest.withUnsafeBufferPointer { buffer throws(BinaryReader.Corrupt) in
+            var reader = BinaryReader(buffer, offset: VaultIndex.headerSize)
+            writer.string(try reader.string())
+            writer.uint(try reader.uint())
+            writer.uint(try reader.uint())
+            let shards = Int(try reader.uint())
+            writer.uint(UInt64(shards))
+            writer.uint(shard.sum)
+            for _ in 1..<shards { writer.uint(try reader.uint()) }
+        }
+        try fileSystem.writeAtomically(VaultIndex.sealed(VaultIndex.manifestMagic, payload: writer.bytes).bytes, to: cachePath)
     }
 
-    /// Where the resolutions start: after the layout key, the count and every record.
+    /// Where the resolutions start in a shard: after its number, first record, count and records.
     static func resolutionsOffset(_ bytes: [UInt8]) throws -> Int {
         let buffer = CacheBuffer(bytes)
         return try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> Int in
-            var reader = BinaryReader(pointer, offset: 24)
-            _ = try reader.string()
+            var reader = BinaryReader(pointer, offset: VaultIndex.headerSize)
+            _ = try reader.uint()
+            _ = try reader.uint()
             let count = try reader.count()
             for _ in 0..<count { _ = try NoteRecord.decode(from: &reader, buffer: buffer) }
             return reader.offset
@@ -44,11 +58,10 @@ import Testing
         _ = VaultIndex.open(vault)
         let (other, otherFileSystem) = CacheTamperTests.vault(note: "[[b]] [ [b]\n")
         _ = VaultIndex.open(other)
-        let two = try #require(fileSystem.byteSnapshot[CacheTamperTests.cachePath])
-        let one = try #require(otherFileSystem.byteSnapshot[CacheTamperTests.cachePath])
+        let two = try #require(fileSystem.byteSnapshot[CacheTamperTests.shardPath])
+        let one = try #require(otherFileSystem.byteSnapshot[CacheTamperTests.shardPath])
         let split = try CacheTamperTests.resolutionsOffset(one)
-        let tampered = CacheTamperTests.resealed(Array(one[..<split]) + Array(two[(try CacheTamperTests.resolutionsOffset(two))...]))
-        try fileSystem.writeAtomically(tampered, to: CacheTamperTests.cachePath)
+        try CacheTamperTests.reseal(shard: Array(one[..<split]) + Array(two[(try CacheTamperTests.resolutionsOffset(two))...]), in: fileSystem)
 
         let index = VaultIndex.open(vault)
         #expect(index.report.rebuilt)
@@ -86,12 +99,13 @@ import Testing
     @Test func randomDamageUnderAValidChecksumNeverTraps() throws {
         let (vault, fileSystem) = MemoryVault.small()
         _ = VaultIndex.open(vault)
-        let good = try #require(fileSystem.byteSnapshot[CacheTamperTests.cachePath])
+        let good = try #require(fileSystem.byteSnapshot[CacheTamperTests.shardPath])
+        let goodManifest = try #require(fileSystem.byteSnapshot[CacheTamperTests.cachePath])
         var random = SeededRandom(seed: 15)
         for round in 0..<150 {
             var bytes = good
             for _ in 0..<(1 + round % 4) {
-                let at = 24 + Int(random.next() % UInt64(bytes.count - 24))
+                let at = VaultIndex.headerSize + Int(random.next() % UInt64(bytes.count - VaultIndex.headerSize))
                 switch random.next() % 4 {
                 case 0: bytes[at] ^= UInt8(1 << (random.next() % 8))
                 case 1: bytes[at] = 0xFF
@@ -99,7 +113,9 @@ import Testing
                 default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
                 }
             }
-            try fileSystem.writeAtomically(CacheTamperTests.resealed(bytes), to: CacheTamperTests.cachePath)
+            // A part that failed to decode dropped the manifest last round: put it back.
+            try fileSystem.writeAtomically(goodManifest, to: CacheTamperTests.cachePath)
+            try CacheTamperTests.reseal(shard: bytes, in: fileSystem)
             QueryTour.run(VaultIndex.open(vault))
         }
     }

@@ -1,0 +1,325 @@
+import Dispatch
+
+/// The index cache on disk: `.brain/cache/index.bin`, a small manifest, and one shard file per
+/// `shardSize` records (`shard-0000.bin`, …) holding those records and their links' resolutions.
+///
+/// A change to one file rewrites its shard and the manifest, not the cache of the whole vault.
+/// Each file starts with a magic word, the format version and a checksum of the rest; the manifest
+/// also holds each shard's checksum, so a shard from another save (a save cut short between the
+/// shard and the manifest, a file copied in) is caught and the index rebuilt. Records are sorted by
+/// path and links resolve to record positions, so a file added or removed moves every later record:
+/// then every shard is written again.
+extension VaultIndex {
+    /// Records per shard: small enough that one shard is cheap to write, few enough files that
+    /// opening the index of 100,000 notes reads about a hundred.
+    static let shardSize = 1_024
+    static let manifestMagic: [UInt8] = Array("BRAINIDX".utf8)
+    static let shardMagic: [UInt8] = Array("BRAINSHD".utf8)
+    /// Magic word, format version, checksum.
+    static let headerSize = 24
+
+    /// The vault-relative path of shard `number`.
+    static func shardPath(_ number: Int) -> String {
+        let digits = String(number)
+        return ".brain/cache/shard-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".bin"
+    }
+
+    /// The shard number of a file name in the cache folder (`shard-0012.bin` → 12).
+    static func shardNumber(ofName name: String) -> Int? {
+        guard name.hasPrefix("shard-"), name.hasSuffix(".bin") else { return nil }
+        return Int(name.dropFirst(6).dropLast(4))
+    }
+
+    struct CachedIndex {
+        var records: [NoteRecord]
+        var resolutions: [[Resolution]]
+        /// Each shard's checksum, as the manifest lists them.
+        var shardSums: [UInt64]
+    }
+
+    enum CacheProblem: Error {
+        case missing
+        case unusable(String)
+
+        var message: String? {
+            switch self {
+            case .missing: return nil
+            case .unusable(let message): return message
+            }
+        }
+
+        static let corrupt = CacheProblem.unusable("the index cache is corrupt; rebuilding it")
+    }
+
+    // MARK: Sealing
+
+    /// Writes the header in front of `payload`: magic, version, checksum of the payload.
+    static func sealed(_ magic: [UInt8], payload: [UInt8]) -> (bytes: [UInt8], sum: UInt64) {
+        let sum = payload.withUnsafeBufferPointer { checksum($0) }
+        var bytes = magic
+        bytes.reserveCapacity(headerSize + payload.count)
+        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: formatVersion >> (8 * UInt64(index)))) }
+        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index)))) }
+        bytes.append(contentsOf: payload)
+        return (bytes, sum)
+    }
+
+    /// Checks the header of a cache file; its checksum when it is good.
+    static func unseal(_ buffer: UnsafeBufferPointer<UInt8>, magic: [UInt8]) -> Result<UInt64, CacheProblem> {
+        guard buffer.count >= headerSize, magic.indices.allSatisfy({ buffer[$0] == magic[$0] }) else { return .failure(.corrupt) }
+        func word(at offset: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(buffer[offset + index]) << (8 * UInt64(index)) }
+            return value
+        }
+        guard word(at: 8) == formatVersion else {
+            return .failure(.unusable("the index cache is from another version of brain; rebuilding it"))
+        }
+        let sum = word(at: 16)
+        guard checksum(UnsafeBufferPointer(rebasing: buffer[headerSize...])) == sum else { return .failure(.corrupt) }
+        return .success(sum)
+    }
+
+    /// A fast 64-bit checksum (multiply-xor over 8-byte words) that catches damaged caches.
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+            offset += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+
+    static func layoutKey(_ vault: Vault) -> String {
+        let folders = vault.config.folders
+        return [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
+    }
+
+    // MARK: Loading
+
+    /// Reads one of the cache's files: nil when it is missing, a problem when it cannot be used.
+    private static func cacheFile(_ vault: Vault, _ relative: String) -> Result<[UInt8], CacheProblem> {
+        let path = VaultPaths.join(vault.root, relative)
+        if vault.fileSystem.isSymbolicLink(path) {
+            return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
+        }
+        guard vault.fileSystem.exists(path) else { return .failure(.missing) }
+        guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
+        return .success(bytes)
+    }
+
+    static func loadCache(_ vault: Vault) -> Result<CachedIndex, CacheProblem> {
+        guard (try? vault.internalPath(VaultPaths.directory(of: cachePath))) != nil else { return .failure(.missing) }
+        let manifestBytes: [UInt8]
+        switch cacheFile(vault, cachePath) {
+        case .success(let bytes): manifestBytes = bytes
+        case .failure(let problem): return .failure(problem)
+        }
+        // The manifest: layout key, record count, shard size, then each shard's checksum.
+        let manifest = manifestBytes.withUnsafeBufferPointer { buffer -> Result<(count: Int, sums: [UInt64]), CacheProblem> in
+            if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
+            var reader = BinaryReader(buffer, offset: headerSize)
+            do {
+                guard try reader.string() == layoutKey(vault) else {
+                    return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
+                }
+                // Counts of records, not of bytes here: bounded, not `count()`.
+                let count = try reader.bounded(Int(Int32.max))
+                guard try reader.bounded(Int(Int32.max)) == shardSize else { return .failure(.corrupt) }
+                let shards = try reader.bounded(Int(Int32.max))
+                guard shards == (count + shardSize - 1) / shardSize else { return .failure(.corrupt) }
+                var sums: [UInt64] = []
+                sums.reserveCapacity(shards)
+                for _ in 0..<shards { sums.append(try reader.uint()) }
+                guard reader.isAtEnd else { return .failure(.corrupt) }
+                return .success((count, sums))
+            } catch {
+                return .failure(.corrupt)
+            }
+        }
+        let count: Int, sums: [UInt64]
+        switch manifest {
+        case .success(let value): (count, sums) = value
+        case .failure(let problem): return .failure(problem)
+        }
+        // Shards are read and decoded on every core; each fills its own slot.
+        let slots = SlotBuffer<Result<([NoteRecord], [[Resolution]]), CacheProblem>>(count: sums.count)
+        let workers = VaultIndex.workers(for: sums.count, atLeast: 4)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for number in stride(from: worker, to: sums.count, by: workers) {
+                slots.set(number, loadShard(vault, number: number, sum: sums[number], total: count))
+            }
+        }
+        var records: [NoteRecord] = []
+        var resolutions: [[Resolution]] = []
+        records.reserveCapacity(count)
+        resolutions.reserveCapacity(count)
+        for result in slots.values() {
+            switch result {
+            case .success(let shard):
+                records += shard.0
+                resolutions += shard.1
+            case .failure(let problem):
+                // A shard that is gone while the manifest lists it is damage, not a first run.
+                if case .missing = problem { return .failure(.corrupt) }
+                return .failure(problem)
+            }
+        }
+        guard records.count == count else { return .failure(.corrupt) }
+        return .success(CachedIndex(records: records, resolutions: resolutions, shardSums: sums))
+    }
+
+    /// One shard: its number, first record, record count, the records, their links' resolutions.
+    private static func loadShard(_ vault: Vault, number: Int, sum: UInt64, total: Int) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
+        let bytes: [UInt8]
+        switch cacheFile(vault, shardPath(number)) {
+        case .success(let read): bytes = read
+        case .failure(let problem): return .failure(problem)
+        }
+        let shared = CacheBuffer(bytes, vault: vault)
+        return bytes.withUnsafeBufferPointer { buffer in
+            switch unseal(buffer, magic: shardMagic) {
+            case .failure(let problem): return .failure(problem)
+            case .success(let found): guard found == sum else { return .failure(.corrupt) }
+            }
+            var reader = BinaryReader(buffer, offset: headerSize)
+            do {
+                let first = number * shardSize
+                guard try reader.bounded(Int(Int32.max)) == number, try reader.bounded(Int(Int32.max)) == first,
+                      try reader.bounded(Int(Int32.max)) == min(shardSize, total - first) else { throw BinaryReader.Corrupt() }
+                let count = min(shardSize, total - first)
+                var records: [NoteRecord] = []
+                records.reserveCapacity(count)
+                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared)) }
+                var resolutions: [[Resolution]] = []
+                resolutions.reserveCapacity(count)
+                for record in records {
+                    let linkCount = try reader.count()
+                    // Each link has its resolution: a cache where the two disagree is rebuilt, not trusted.
+                    guard record.cachedLinkCount == linkCount else { throw BinaryReader.Corrupt() }
+                    var links: [Resolution] = []
+                    links.reserveCapacity(linkCount)
+                    for _ in 0..<linkCount {
+                        let value = try reader.int()
+                        switch value {
+                        case -1: links.append(.missing)
+                        case -2: links.append(.external)
+                        case -3:
+                            let candidates = try reader.count()
+                            var list: [Int] = []
+                            for _ in 0..<candidates {
+                                let candidate = try reader.int()
+                                guard candidate >= 0, candidate < total else { throw BinaryReader.Corrupt() }
+                                list.append(candidate)
+                            }
+                            links.append(.ambiguous(list))
+                        default:
+                            guard value >= 0, value < total else { throw BinaryReader.Corrupt() }
+                            links.append(.note(value))
+                        }
+                    }
+                    resolutions.append(links)
+                }
+                guard reader.isAtEnd else { throw BinaryReader.Corrupt() }
+                return .success((records, resolutions))
+            } catch {
+                return .failure(.corrupt)
+            }
+        }
+    }
+
+    // MARK: Saving
+
+    /// Writes the whole cache; a failure to write only costs speed next time.
+    public func saveCache() {
+        saveCache(shards: nil)
+    }
+
+    /// Writes the shards numbered in `dirty` (every shard when nil, or when the shards this index
+    /// was loaded with are not known), then the manifest. Each file is replaced atomically.
+    func saveCache(shards dirty: Set<Int>?) {
+        let fileSystem = vault.fileSystem
+        guard let ignore = try? vault.internalPath(".brain/.gitignore"),
+              let folder = try? vault.internalPath(".brain/cache") else { return }
+        if !fileSystem.exists(ignore) { try? fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
+        try? fileSystem.makeDirectories(folder)
+
+        let shardCount = (records.count + VaultIndex.shardSize - 1) / VaultIndex.shardSize
+        var sums = [UInt64](repeating: 0, count: shardCount)
+        var numbers = Array(0..<shardCount)
+        if let dirty, let known = shardSums, known.count == shardCount {
+            sums = known
+            numbers = dirty.filter { $0 < shardCount }.sorted()
+        }
+        let toWrite = numbers
+        // Encoded and written on every core; each shard is its own file.
+        let written = SlotBuffer<UInt64?>(count: toWrite.count)
+        let workers = VaultIndex.workers(for: toWrite.count, atLeast: 2)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for slot in stride(from: worker, to: toWrite.count, by: workers) {
+                let number = toWrite[slot]
+                let (bytes, sum) = VaultIndex.sealed(VaultIndex.shardMagic, payload: encodeShard(number))
+                // Renamed into place: a symbolic link standing there is replaced, never followed.
+                let path = VaultPaths.join(vault.root, VaultIndex.shardPath(number))
+                written.set(slot, (try? fileSystem.writeAtomically(bytes, to: path, durable: false)) == nil ? nil : sum)
+            }
+        }
+        for (slot, sum) in written.values().enumerated() {
+            // A shard that could not be written leaves the manifest as it was: the next open
+            // finds the mismatch and rebuilds.
+            guard let sum else { return }
+            sums[toWrite[slot]] = sum
+        }
+        var manifest = BinaryWriter(capacity: 256 + shardCount * 10)
+        manifest.string(VaultIndex.layoutKey(vault))
+        manifest.uint(UInt64(records.count))
+        manifest.uint(UInt64(VaultIndex.shardSize))
+        manifest.uint(UInt64(shardCount))
+        for sum in sums { manifest.uint(sum) }
+        let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest.bytes).bytes
+        guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)) != nil else { return }
+        shardSums = sums
+        // Shards beyond the last (the vault had more files) and temporary files whose writer was
+        // killed are removed; the folder is small, so listing it costs nothing.
+        for name in fileSystem.names(in: folder) {
+            if let number = VaultIndex.shardNumber(ofName: name), number >= shardCount {
+                try? fileSystem.remove(VaultPaths.join(folder, name))
+            }
+        }
+        TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
+    }
+
+    /// The payload of shard `number`.
+    func encodeShard(_ number: Int) -> [UInt8] {
+        let range = (number * VaultIndex.shardSize)..<min(records.count, (number + 1) * VaultIndex.shardSize)
+        var writer = BinaryWriter(capacity: max(1 << 12, range.count * 512))
+        writer.uint(UInt64(number))
+        writer.uint(UInt64(range.lowerBound))
+        writer.uint(UInt64(range.count))
+        for index in range { records[index].encode(into: &writer) }
+        for index in range {
+            let links = resolutions[index]
+            writer.uint(UInt64(links.count))
+            for resolution in links {
+                switch resolution {
+                case .missing: writer.int(-1)
+                case .external: writer.int(-2)
+                case .ambiguous(let candidates):
+                    writer.int(-3)
+                    writer.uint(UInt64(candidates.count))
+                    for candidate in candidates { writer.int(candidate) }
+                case .note(let index): writer.int(index)
+                }
+            }
+        }
+        return writer.bytes
+    }
+}

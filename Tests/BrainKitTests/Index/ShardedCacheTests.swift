@@ -1,0 +1,186 @@
+import Testing
+@testable import BrainKit
+
+/// Step 13: the cache is a manifest and one shard per `VaultIndex.shardSize` records. One changed
+/// file rewrites its shard only; every part is checked on load, and any damage means "rebuild",
+/// with the same index as before.
+@Suite struct ShardedCacheTests {
+    static let folder = MemoryVault.root + "/.brain/cache"
+    static let manifest = MemoryVault.root + "/" + VaultIndex.cachePath
+    static func shard(_ number: Int) -> String { MemoryVault.root + "/" + VaultIndex.shardPath(number) }
+
+    /// Enough notes for three shards, linking to each other (some links broken, some ambiguous,
+    /// some by title), plus a habit and a few daily files.
+    static func files(notes: Int = 2 * VaultIndex.shardSize + 100) -> [String: String] {
+        var files: [String: String] = [
+            "habits/read.md": "---\nevery: day\n---\n# Read\n",
+            "daily/2026-11-20.md": "- [x] [[read]]\n",
+            "daily/2026-11-21.md": "- [ ] [[read]]\n",
+            "notes/x/dup.md": "", "notes/y/dup.md": "",
+        ]
+        for number in 0..<notes {
+            let title = number % 7 == 0 ? "---\ntitle: Title \(number)\n---\n" : ""
+            files["notes/n\(number).md"] = title + "# Note \(number)\n"
+                + "See [[n\((number * 31 + 7) % notes)]] and [[Title \((number / 7) * 7)]], [[gone \(number % 13)]] #t\(number % 5)\n"
+                + (number % 50 == 0 ? "[[dup]] [ref](n\(number / 2).md)\n" : "")
+        }
+        return files
+    }
+
+    static func cacheFiles(_ fileSystem: MemoryFileSystem) -> [String: [UInt8]] {
+        fileSystem.byteSnapshot.filter { $0.key.hasPrefix(folder + "/") }
+    }
+
+    @Test func theCacheIsAManifestAndShards() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
+        let index = VaultIndex.open(vault)
+        let shards = (index.records.count + VaultIndex.shardSize - 1) / VaultIndex.shardSize
+        #expect(shards == 3)
+        #expect(Set(ShardedCacheTests.cacheFiles(fileSystem).keys)
+            == Set([ShardedCacheTests.manifest] + (0..<shards).map(ShardedCacheTests.shard)))
+        let again = VaultIndex.open(vault)
+        #expect(again.report.reread == 0 && !again.report.rebuilt)
+        #expect(again.records == index.records)
+        #expect(again.resolutions == index.resolutions)
+    }
+
+    /// One changed file: its shard and the manifest are written, no other shard.
+    @Test func oneChangedFileRewritesItsShardOnly() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
+        let first = VaultIndex.open(vault)
+        let before = ShardedCacheTests.cacheFiles(fileSystem)
+        let path = "notes/n2000.md"
+        let position = try #require(first.index(ofPath: path))
+        try fileSystem.writeAtomically(Array("# Note 2000\nNow [[n1]] and [[n2]].\n".utf8), to: MemoryVault.root + "/" + path)
+        let second = VaultIndex.open(vault)
+        #expect(second.report.reread == 1)
+        let after = ShardedCacheTests.cacheFiles(fileSystem)
+        let changed = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(changed == [ShardedCacheTests.manifest, ShardedCacheTests.shard(position / VaultIndex.shardSize)])
+        // And what was saved is what a rebuild finds.
+        let third = VaultIndex.open(vault)
+        #expect(third.report.reread == 0)
+        let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
+        #expect(third.records == rebuilt.records)
+        #expect(third.resolutions == rebuilt.resolutions)
+    }
+
+    /// A title that links use changes resolutions in other shards: those shards are written too.
+    @Test func aNewTitleRewritesTheShardsWhoseLinksMoved() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
+        _ = VaultIndex.open(vault)
+        // "Title 14" is linked from notes 14–20, which sort into other shards than n14 itself.
+        try fileSystem.writeAtomically(Array("---\ntitle: Renamed\n---\n".utf8), to: MemoryVault.root + "/notes/n14.md")
+        let index = VaultIndex.open(vault)
+        let reopened = VaultIndex.open(vault)
+        #expect(reopened.report.reread == 0)
+        let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
+        #expect(index.resolutions == rebuilt.resolutions)
+        #expect(reopened.resolutions == rebuilt.resolutions)
+    }
+
+    /// Files added and removed move records between shards; a smaller vault leaves no stray shard.
+    @Test func addedAndRemovedFilesRewriteEveryShard() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
+        _ = VaultIndex.open(vault)
+        try fileSystem.writeAtomically(Array("[[n5]]\n".utf8), to: MemoryVault.root + "/notes/a-new.md")
+        for number in 0..<(VaultIndex.shardSize + 200) {
+            try fileSystem.remove(MemoryVault.root + "/notes/n\(number).md")
+        }
+        let index = VaultIndex.open(vault)
+        #expect(index.report.added == 1)
+        let shards = (index.records.count + VaultIndex.shardSize - 1) / VaultIndex.shardSize
+        #expect(shards == 1)
+        #expect(Set(ShardedCacheTests.cacheFiles(fileSystem).keys) == [ShardedCacheTests.manifest, ShardedCacheTests.shard(0)])
+        let reopened = VaultIndex.open(vault)
+        #expect(reopened.report.reread == 0 && !reopened.report.rebuilt)
+        #expect(reopened.resolutions == VaultIndex.open(vault, rebuild: true, save: false).resolutions)
+    }
+
+    /// Deleting the cache folder loses nothing: the index is rebuilt the same.
+    @Test func deletingTheCacheLosesNothing() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
+        let first = VaultIndex.open(vault)
+        for path in ShardedCacheTests.cacheFiles(fileSystem).keys { try fileSystem.remove(path) }
+        let second = VaultIndex.open(vault)
+        #expect(second.report.rebuilt)
+        #expect(second.report.warnings.isEmpty, "a missing cache is a first run, not damage")
+        #expect(second.records == first.records)
+        #expect(second.resolutions == first.resolutions)
+    }
+
+    /// Every part of every cache file, flipped or cut short: the index is rebuilt with a warning
+    /// and equals the first one, and the rebuilt cache is good again.
+    @Test func damageInEveryPartIsFoundAndRebuilt() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
+        let first = VaultIndex.open(vault)
+        let good = ShardedCacheTests.cacheFiles(fileSystem)
+        var cases = 0
+        for (path, bytes) in good.sorted(by: { $0.key < $1.key }) {
+            // The magic word, the version, the checksum, the first payload byte, the middle, the end.
+            let positions = [0, 8, 16, VaultIndex.headerSize, bytes.count / 2, bytes.count - 1]
+            var damaged: [[UInt8]] = positions.map { position in
+                var copy = bytes
+                copy[position] ^= 0x20
+                return copy
+            }
+            damaged += [[], Array(bytes[..<(VaultIndex.headerSize - 1)]), Array(bytes[..<(bytes.count / 2)]),
+                        Array(bytes.dropLast()), bytes + [0]]
+            for damage in damaged {
+                for (restore, original) in good { try fileSystem.writeAtomically(original, to: restore) }
+                try fileSystem.writeAtomically(damage, to: path)
+                let index = VaultIndex.open(vault)
+                #expect(index.report.rebuilt, "\(path) damaged")
+                #expect(index.report.warnings.count == 1, "\(path): \(index.report.warnings)")
+                #expect(index.records == first.records)
+                #expect(index.resolutions == first.resolutions)
+                #expect(VaultIndex.open(vault).report.reread == 0)
+                cases += 1
+            }
+        }
+        #expect(cases == 4 * 11)
+    }
+
+    /// A shard missing, or from another save (a save cut short before its manifest), is caught.
+    @Test func aMissingOrStaleShardIsCaught() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
+        let first = VaultIndex.open(vault)
+        let stale = try #require(fileSystem.byteSnapshot[ShardedCacheTests.shard(1)])
+        try fileSystem.remove(ShardedCacheTests.shard(1))
+        let missing = VaultIndex.open(vault)
+        #expect(missing.report.rebuilt && missing.report.warnings.count == 1)
+        #expect(missing.resolutions == first.resolutions)
+
+        let path = try #require(first.records[VaultIndex.shardSize + 3].path)
+        try fileSystem.writeAtomically(Array("# changed\n".utf8), to: MemoryVault.root + "/" + path)
+        let changed = VaultIndex.open(vault)
+        try fileSystem.writeAtomically(stale, to: ShardedCacheTests.shard(1))
+        let reopened = VaultIndex.open(vault)
+        #expect(reopened.report.rebuilt && reopened.report.warnings.count == 1)
+        #expect(reopened.records == changed.records)
+        #expect(reopened.records[VaultIndex.shardSize + 3].title == "changed")
+    }
+
+    /// The same vault indexed with one, two, three and eight threads: the same records, the same
+    /// resolutions, and the same cache bytes, whatever the interleaving.
+    @Test func resultsDoNotDependOnTheNumberOfThreads() throws {
+        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files(notes: 2_600))
+        var outcomes: [(records: [NoteRecord], resolutions: [[Resolution]], cache: [String: [UInt8]])] = []
+        for workers in [1, 2, 3, 8] {
+            VaultIndex.$workerLimit.withValue(workers) {
+                let built = VaultIndex.open(vault, rebuild: true)
+                let loaded = VaultIndex.open(vault)
+                #expect(loaded.report.reread == 0 && !loaded.report.rebuilt)
+                #expect(loaded.records == built.records)
+                outcomes.append((built.records, built.resolutions, ShardedCacheTests.cacheFiles(fileSystem)))
+            }
+        }
+        let first = try #require(outcomes.first)
+        #expect(first.resolutions.contains { $0.contains { if case .ambiguous = $0 { return true } else { return false } } })
+        for outcome in outcomes.dropFirst() {
+            #expect(outcome.records == first.records)
+            #expect(outcome.resolutions == first.resolutions)
+            #expect(outcome.cache == first.cache)
+        }
+    }
+}
