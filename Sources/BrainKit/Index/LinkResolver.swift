@@ -38,7 +38,7 @@ struct LinkResolver {
                 byPath[key] = index
             }
             byStem[LinkResolver.key(record.stem), default: []].append(index)
-            for name in LinkResolver.names(of: record) { byName[name, default: []].append(index) }
+            LinkResolver.forEachName(of: record) { byName[$0, default: []].append(index) }
         }
     }
 
@@ -48,6 +48,16 @@ struct LinkResolver {
         for alias in record.aliases { names.insert(alias.lowercased()) }
         names.remove("")
         return names
+    }
+
+    /// `names(of:)` without building a set when there are no aliases (most notes).
+    private static func forEachName(of record: NoteRecord, _ body: (String) -> Void) {
+        if record.aliases.isEmpty {
+            let title = record.title.lowercased()
+            if !title.isEmpty { body(title) }
+        } else {
+            for name in names(of: record) { body(name) }
+        }
     }
 
     /// The record at `index` now has `record`'s title and aliases (its path unchanged): the
@@ -67,10 +77,31 @@ struct LinkResolver {
 
     /// Lower-cased, without a `.md` extension: the form every table is keyed by.
     static func key(_ path: some StringProtocol) -> String {
+        // ASCII, most paths: lower-cased and cut byte by byte, one allocation.
+        let utf8 = path.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            var count = utf8.count
+            if count >= 3 {
+                let dot = utf8.index(utf8.endIndex, offsetBy: -3)
+                let m = utf8.index(after: dot), d = utf8.index(after: m)
+                if utf8[dot] == UInt8(ascii: "."), utf8[m] | 0x20 == UInt8(ascii: "m"), utf8[d] | 0x20 == UInt8(ascii: "d") {
+                    count -= 3
+                }
+            }
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var index = 0
+                for byte in utf8 {
+                    if index == count { break }
+                    buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    index += 1
+                }
+                return count
+            }
+        }
         var text = path.lowercased()
-        let utf8 = text.utf8
-        if utf8.count >= 3 {
-            var tail = utf8.suffix(3).makeIterator()
+        let lowered = text.utf8
+        if lowered.count >= 3 {
+            var tail = lowered.suffix(3).makeIterator()
             if tail.next() == UInt8(ascii: "."), tail.next() == UInt8(ascii: "m"), tail.next() == UInt8(ascii: "d") {
                 text.removeLast(3)
             }

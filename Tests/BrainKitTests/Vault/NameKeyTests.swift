@@ -17,3 +17,24 @@ import Testing
         #expect(NameKey.of("ÉTÉ") == "été")
     }
 }
+
+@Suite struct LinkResolverKeyTests {
+    /// The ASCII fast path of the resolver's key gives what lower-casing and cutting `.md` give.
+    @Test func asciiKeysMatchTheGeneralPath() {
+        func general(_ text: String) -> String {
+            var lowered = text.lowercased()
+            if lowered.hasSuffix(".md") { lowered.removeLast(3) }
+            return lowered
+        }
+        var random = SeededRandom(seed: 21)
+        let alphabet = Array("aZ.mMdD/ -_09".utf8)
+        for _ in 0..<3_000 {
+            let length = Int(random.next() % 10)
+            let name = String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+            #expect(LinkResolver.key(name) == general(name), "\(name)")
+        }
+        #expect(LinkResolver.key("Notes/Read.MD") == "notes/read")
+        #expect(LinkResolver.key(".md") == "")
+        #expect(LinkResolver.key("Été.md") == "été")
+    }
+}
