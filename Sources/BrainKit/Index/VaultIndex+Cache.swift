@@ -150,35 +150,54 @@ extension VaultIndex {
         case .success(let value): (count, sums) = value
         case .failure(let problem): return .failure(problem)
         }
-        // Shards are read and decoded on every core; each fills its own slot.
-        let slots = SlotBuffer<Result<([NoteRecord], [[Resolution]]), CacheProblem>>(count: sums.count)
-        let workers = VaultIndex.workers(for: sums.count, atLeast: 4)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for number in stride(from: worker, to: sums.count, by: workers) {
-                slots.set(number, loadShard(vault, number: number, sum: sums[number], total: count))
+        // Shards are read and decoded on every core, each straight into its own range of the
+        // records (copying 100,000 records after would cost as much as decoding them).
+        let slots = SlotBuffer<Result<[[Resolution]], CacheProblem>>(count: sums.count)
+        var problem: CacheProblem?
+        let records = [NoteRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            let target = RecordSlots(base: base)
+            let workers = VaultIndex.workers(for: sums.count, atLeast: 4)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for number in stride(from: worker, to: sums.count, by: workers) {
+                    slots.set(number, loadShard(vault, number: number, sum: sums[number], total: count, into: target))
+                }
             }
-        }
-        var records: [NoteRecord] = []
-        var resolutions: [[Resolution]] = []
-        records.reserveCapacity(count)
-        resolutions.reserveCapacity(count)
-        for result in slots.values() {
-            switch result {
-            case .success(let shard):
-                records += shard.0
-                resolutions += shard.1
-            case .failure(let problem):
+            for result in slots.values() {
                 // A shard that is gone while the manifest lists it is damage, not a first run.
-                if case .missing = problem { return .failure(.corrupt) }
-                return .failure(problem)
+                if case .failure(let found) = result { problem = found.message == nil ? .corrupt : found }
+            }
+            if problem == nil {
+                initialized = count
+            } else {
+                // Each shard that succeeded holds its records: free them.
+                for (number, result) in slots.values().enumerated() {
+                    if case .success = result {
+                        let first = number * shardSize
+                        (base + first).deinitialize(count: min(shardSize, count - first))
+                    }
+                }
             }
         }
-        guard records.count == count else { return .failure(.corrupt) }
+        if let problem { return .failure(problem) }
+        var resolutions: [[Resolution]] = []
+        resolutions.reserveCapacity(count)
+        for case .success(let shard) in slots.values() { resolutions += shard }
+        guard records.count == count, resolutions.count == count else { return .failure(.corrupt) }
         return .success(CachedIndex(records: records, resolutions: resolutions, shardSums: sums))
     }
 
+    /// Where shard loaders put their records: each writes only its own range.
+    struct RecordSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<NoteRecord>
+    }
+
     /// One shard: its number, first record, record count, the records, their links' resolutions.
-    private static func loadShard(_ vault: Vault, number: Int, sum: UInt64, total: Int) -> Result<([NoteRecord], [[Resolution]]), CacheProblem> {
+    /// The records are initialized at their places in `target` on success only (on failure the
+    /// shard's range is left uninitialized).
+    private static func loadShard(_ vault: Vault, number: Int, sum: UInt64, total: Int,
+                                  into target: RecordSlots) -> Result<[[Resolution]], CacheProblem> {
         let bytes: [UInt8]
         switch cacheFile(vault, shardPath(number)) {
         case .success(let read): bytes = read
@@ -191,20 +210,23 @@ extension VaultIndex {
             case .success(let found): guard found == sum else { return .failure(.corrupt) }
             }
             var reader = BinaryReader(buffer, offset: headerSize)
+            let first = number * shardSize
+            let records = target.base + first
+            var decoded = 0
             do {
-                let first = number * shardSize
                 guard try reader.bounded(Int(Int32.max)) == number, try reader.bounded(Int(Int32.max)) == first,
                       try reader.bounded(Int(Int32.max)) == min(shardSize, total - first) else { throw BinaryReader.Corrupt() }
                 let count = min(shardSize, total - first)
-                var records: [NoteRecord] = []
-                records.reserveCapacity(count)
-                for _ in 0..<count { records.append(try NoteRecord.decode(from: &reader, buffer: shared)) }
+                while decoded < count {
+                    (records + decoded).initialize(to: try NoteRecord.decode(from: &reader, buffer: shared))
+                    decoded += 1
+                }
                 var resolutions: [[Resolution]] = []
                 resolutions.reserveCapacity(count)
-                for record in records {
+                for position in 0..<count {
                     let linkCount = try reader.count()
                     // Each link has its resolution: a cache where the two disagree is rebuilt, not trusted.
-                    guard record.cachedLinkCount == linkCount else { throw BinaryReader.Corrupt() }
+                    guard records[position].cachedLinkCount == linkCount else { throw BinaryReader.Corrupt() }
                     var links: [Resolution] = []
                     links.reserveCapacity(linkCount)
                     for _ in 0..<linkCount {
@@ -229,8 +251,9 @@ extension VaultIndex {
                     resolutions.append(links)
                 }
                 guard reader.isAtEnd else { throw BinaryReader.Corrupt() }
-                return .success((records, resolutions))
+                return .success(resolutions)
             } catch {
+                records.deinitialize(count: decoded)
                 return .failure(.corrupt)
             }
         }

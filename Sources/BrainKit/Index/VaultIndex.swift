@@ -117,7 +117,7 @@ public final class VaultIndex: @unchecked Sendable {
         }
         // Nothing changed: use the cached records as they are (no copying).
         if let cached, cached.records.count == files.count,
-           zip(cached.records, files).allSatisfy({ $0.stamp == $1 }) {
+           cached.records.withUnsafeBufferPointer({ records in files.indices.allSatisfy { records[$0].stamp == files[$0] } }) {
             let index = VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
             index.shardSums = cached.shardSums
             return index
@@ -157,11 +157,18 @@ public final class VaultIndex: @unchecked Sendable {
             resolver = built
             resolutions = resolveAll(all, resolver: built)
         } else {
+            // No name changed and no file came or went: a link resolves as before unless its
+            // target or kind changed, so an edit that leaves the links alone (most edits) needs
+            // no resolver, whose tables cost more than the rest of opening a large vault.
             resolutions = cached!.resolutions
-            if !toParse.isEmpty {
+            let relinked = toParse.filter { index in
+                let old = cached!.records[previous[files[index].path]!].links, new = all[index].links
+                return old.count != new.count || zip(old, new).contains { $0.kind != $1.kind || $0.target != $1.target }
+            }
+            if !relinked.isEmpty {
                 let built = LinkResolver(records: all)
                 resolver = built
-                for index in toParse {
+                for index in relinked {
                     resolutions[index] = all[index].links.map { built.resolve($0, from: index) }
                 }
             }

@@ -275,9 +275,10 @@ public struct POSIXFileSystem: FileSystem {
         }
         // String order is Unicode scalar order: byte order for the NFC names file systems hold,
         // with the standard library's fast path for ASCII. Sort positions, not the entries.
-        let order = entries.indices.sorted { entries[$0].name < entries[$1].name }
-        for position in order {
-            let entry = entries[position]
+        // Sorted in place: moving the entries costs less than sorting positions that reach
+        // back into the array for each comparison.
+        entries.sort { $0.name < $1.name }
+        for entry in entries {
             if let stamp = entry.stamp {
                 result.append(stamp)
             } else if entry.isDirectory {
