@@ -38,6 +38,9 @@ struct BinaryWriter {
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
+    /// Bytes already encoded (a record copied from the cache as it was).
+    mutating func raw(_ value: ArraySlice<UInt8>) { bytes.append(contentsOf: value) }
+
     mutating func double(_ value: Double) {
         var bits = value.bitPattern
         for _ in 0..<8 {

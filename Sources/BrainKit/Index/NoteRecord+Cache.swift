@@ -56,6 +56,8 @@ struct LazyParts: Sendable {
     let headingsAt: Int
     let diagnosticsAt: Int
     let habitLinesAt: Int
+    /// The whole record's bytes, from its path to the end of its last part.
+    let record: Range<Int>
 
     private func part<T>(at offset: Int, _ decode: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T,
                          fallback: (NoteRecord) -> T) -> T? {
@@ -91,6 +93,10 @@ struct LazyParts: Sendable {
 
 extension NoteRecord {
     func encode(into writer: inout BinaryWriter) {
+        if let (buffer, range) = cachedBytes {
+            writer.raw(buffer.bytes[range])
+            return
+        }
         writer.string(stamp.path)
         writer.int(stamp.size)
         writer.int(Int(stamp.modified))
@@ -173,6 +179,7 @@ extension NoteRecord {
     /// Reads a record's summary and notes where its larger parts are (the file's checksum has
     /// already vouched for them).
     static func decode(from reader: inout BinaryReader, buffer: CacheBuffer) throws(BinaryReader.Corrupt) -> NoteRecord {
+        let start = reader.offset
         let path = try reader.string()
         // -1: a FIFO or device listed so that it is reported.
         let size = try reader.int()
@@ -192,7 +199,8 @@ extension NoteRecord {
         let diagnosticsAt = try reader.skipSection()
         let habitLinesAt = try reader.skipSection()
         let lazy = LazyParts(buffer: buffer, path: path, kind: kind, size: size, frontMatterAt: frontMatterAt, linksAt: linksAt, tasksAt: tasksAt,
-                             headingsAt: headingsAt, diagnosticsAt: diagnosticsAt, habitLinesAt: habitLinesAt)
+                             headingsAt: headingsAt, diagnosticsAt: diagnosticsAt, habitLinesAt: habitLinesAt,
+                             record: start..<reader.offset)
         return NoteRecord(stamp: FileStamp(path: path, size: size, modified: modified, changed: changed), kind: kind, title: title,
                           aliases: aliases, tags: tags, pinned: pinned, day: day, lazy: lazy)
     }

@@ -5,20 +5,22 @@
 /// never pays for the links of 100,000 notes. Reading a part decodes it each time; keep a local
 /// copy when a loop reads one part of one record many times.
 public struct NoteRecord: Hashable, Sendable {
-    public var stamp: FileStamp
-    public var kind: NoteKind
+    public var stamp: FileStamp { didSet { pristine = false } }
+    public var kind: NoteKind { didSet { pristine = false } }
     /// `title:`, else the first `# Heading`, else the file stem.
-    public var title: String
-    public var aliases: [String]
+    public var title: String { didSet { pristine = false } }
+    public var aliases: [String] { didSet { pristine = false } }
     /// Tags as first written (front-matter then body), each once, compared case-insensitively.
-    public var tags: [String]
+    public var tags: [String] { didSet { pristine = false } }
     /// `pinned: true` in the front-matter.
-    public var pinned: Bool
+    public var pinned: Bool { didSet { pristine = false } }
     /// The day of a daily file (`date:` or the file stem).
-    public var day: Day?
+    public var day: Day? { didSet { pristine = false } }
 
-    private var stored = Parts()
+    private var stored = Parts() { didSet { pristine = false } }
     private var lazy: LazyParts?
+    /// Loaded from the cache and not changed since: saving copies its bytes as they are.
+    private var pristine = false
 
     public var path: String { stamp.path }
     public var stem: String { VaultPaths.stem(of: stamp.path) }
@@ -81,6 +83,13 @@ public struct NoteRecord: Hashable, Sendable {
         self.pinned = pinned
         self.day = day
         self.lazy = lazy
+        pristine = true
+    }
+
+    /// The record's encoded bytes in the cache it was loaded from, while it is unchanged.
+    var cachedBytes: (buffer: CacheBuffer, range: Range<Int>)? {
+        guard pristine, let lazy else { return nil }
+        return (lazy.buffer, lazy.record)
     }
 
     /// The number of links a record loaded from the cache holds, read without decoding them.

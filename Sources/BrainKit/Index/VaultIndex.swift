@@ -123,15 +123,14 @@ public final class VaultIndex: @unchecked Sendable {
             return index
         }
         // Decide what to re-read.
-        var records = [NoteRecord?](repeating: nil, count: files.count)
         var toParse: [Int] = []
+        var samePlaces = cached != nil && cached!.records.count == files.count
         for (index, stamp) in files.enumerated() {
-            if let cached, let old = previous[stamp.path], cached.records[old].stamp == stamp {
-                records[index] = cached.records[old]
-            } else {
-                toParse.append(index)
-                if previous[stamp.path] != nil { report.changed += 1 } else { report.added += 1 }
-            }
+            let old = previous[stamp.path]
+            if old != index { samePlaces = false }
+            if let cached, let old, cached.records[old].stamp == stamp { continue }
+            toParse.append(index)
+            if old != nil { report.changed += 1 } else { report.added += 1 }
         }
         if cached != nil {
             report.removed = previous.count - (files.count - report.added)
@@ -140,16 +139,31 @@ public final class VaultIndex: @unchecked Sendable {
             report.changed = 0
         }
         report.reread = toParse.count
+        // The records re-read, as the cache had them (names and links are compared below).
+        let before = toParse.map { index in previous[files[index].path].map { cached!.records[$0] } }
         let parsed = parseAll(toParse.map { files[$0] }, vault: vault)
-        for (slot, index) in toParse.enumerated() { records[index] = parsed[slot] }
-        let all = records.map { $0! }
+        var all: [NoteRecord]
+        if samePlaces {
+            // The same files in the same places: the cached records are updated in place
+            // (taken out of `cached`, so that nothing is copied).
+            all = cached!.records
+            cached!.records = []
+            for (slot, index) in toParse.enumerated() { all[index] = parsed[slot] }
+        } else {
+            var records = [NoteRecord?](repeating: nil, count: files.count)
+            for (index, stamp) in files.enumerated() {
+                if let cached, let old = previous[stamp.path], cached.records[old].stamp == stamp { records[index] = cached.records[old] }
+            }
+            for (slot, index) in toParse.enumerated() { records[index] = parsed[slot] }
+            all = records.map { $0! }
+        }
 
         // Resolve links: everything when the set of names changed, else only the re-read files.
         var resolver: LinkResolver?
         var resolutions: [[Resolution]]
         let namesChanged = cached == nil || report.added > 0 || report.removed > 0
-            || toParse.contains { index in
-                let old = cached!.records[previous[files[index].path]!]
+            || toParse.indices.contains { slot in
+                let old = before[slot]!, index = toParse[slot]
                 return old.title != all[index].title || old.aliases != all[index].aliases
             }
         if namesChanged {
@@ -161,10 +175,10 @@ public final class VaultIndex: @unchecked Sendable {
             // target or kind changed, so an edit that leaves the links alone (most edits) needs
             // no resolver, whose tables cost more than the rest of opening a large vault.
             resolutions = cached!.resolutions
-            let relinked = toParse.filter { index in
-                let old = cached!.records[previous[files[index].path]!].links, new = all[index].links
+            let relinked = toParse.indices.filter { slot in
+                let old = before[slot]!.links, new = all[toParse[slot]].links
                 return old.count != new.count || zip(old, new).contains { $0.kind != $1.kind || $0.target != $1.target }
-            }
+            }.map { toParse[$0] }
             if !relinked.isEmpty {
                 let built = LinkResolver(records: all)
                 resolver = built

@@ -183,4 +183,29 @@ import Testing
             #expect(outcome.cache == first.cache)
         }
     }
+
+    /// A record loaded from the cache is saved by copying its bytes; once changed in memory,
+    /// it is encoded again.
+    @Test func aChangedRecordIsEncodedAgainNotCopied() throws {
+        let (vault, _) = MemoryVault.make(ShardedCacheTests.files(notes: 20))
+        _ = VaultIndex.open(vault)
+        let loaded = VaultIndex.open(vault)
+        var record = try #require(loaded.record(atPath: "notes/n3.md"))
+        #expect(record.cachedBytes != nil)
+        record.title = "Changed"
+        #expect(record.cachedBytes == nil)
+        var links = try #require(loaded.record(atPath: "notes/n4.md"))
+        links.links = []
+        #expect(links.cachedBytes == nil)
+        for changed in [record, links] {
+            var writer = BinaryWriter()
+            changed.encode(into: &writer)
+            let buffer = CacheBuffer(writer.bytes)
+            let decoded = try writer.bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> NoteRecord in
+                var reader = BinaryReader(pointer)
+                return try NoteRecord.decode(from: &reader, buffer: buffer)
+            }
+            #expect(decoded == changed)
+        }
+    }
 }
