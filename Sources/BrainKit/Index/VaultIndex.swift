@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Foundation
 
 /// The vault's index: one record per Markdown file, links resolved, kept in a cache under
 /// `.brain/cache/` and brought up to date on open by re-reading only files whose size or
@@ -35,11 +36,27 @@ public final class VaultIndex: @unchecked Sendable {
     public private(set) var report: Report
     /// Built on first use: queries that only read cached resolutions never pay for it.
     lazy var resolver = LinkResolver(records: records)
-    let recordByPath: [String: Int]
+    /// Path → position; built on first use (a query such as `brain tags` never needs it).
+    var recordByPath: [String: Int] {
+        tableLock.withLock {
+            if let byPathTable { return byPathTable }
+            var table: [String: Int] = [:]
+            table.reserveCapacity(records.count)
+            for index in records.indices { table[records[index].stamp.path] = index }
+            byPathTable = table
+            return table
+        }
+    }
+    private var byPathTable: [String: Int]?
+    private let tableLock = NSLock()
     /// Lower-cased habit file stems → the stem as written.
     let habitStems: [String: String]
     /// Whether two files' paths differ only by Unicode normalisation (see `NameKey`).
-    let hasNormalisationTwins: Bool
+    var hasNormalisationTwins: Bool {
+        // Swift compares strings by canonical equivalence: paths that differ only as NFC and NFD
+        // share one key, so fewer keys than records means such twins exist.
+        recordByPath.count < records.count
+    }
     /// For each record whose path equals others' but for normalisation or case, those others;
     /// built on first use (see `nameTwins`).
     var cachedNameTwins: [Int: [Int]]?
@@ -48,26 +65,23 @@ public final class VaultIndex: @unchecked Sendable {
     var shardSums: [UInt64]?
 
     convenience init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
-        var byPath: [String: Int] = [:]
-        byPath.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() { byPath[record.path] = index }
         var habits: [String: String] = [:]
-        for record in records where record.kind == .habit { habits[record.stem.lowercased()] = record.stem }
+        for index in records.indices where records[index].kind == .habit {
+            let stem = records[index].stem
+            habits[stem.lowercased()] = stem
+        }
         self.init(vault: vault, records: records, resolutions: resolutions, report: report,
-                  recordByPath: byPath, habitStems: habits)
+                  recordByPath: nil, habitStems: habits)
     }
 
     /// An index over the same paths as another one, reusing its tables (see `updating`).
     init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report,
-         recordByPath: [String: Int], habitStems: [String: String]) {
+         recordByPath: [String: Int]?, habitStems: [String: String]) {
         self.vault = vault
         self.records = records
         self.resolutions = resolutions
         self.report = report
-        self.recordByPath = recordByPath
-        // Swift compares strings by canonical equivalence: paths that differ only as NFC and NFD
-        // share one key, so fewer keys than records means such twins exist.
-        hasNormalisationTwins = recordByPath.count < records.count
+        byPathTable = recordByPath
         self.habitStems = habitStems
     }
 

@@ -24,7 +24,8 @@ public struct POSIXFileSystem: FileSystem {
         guard fstat(fd, &info) == 0 else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .io(path: path, message: "not a regular file") }
         var capacity = max(Int(info.st_size), 0)
-        var bytes = [UInt8](repeating: 0, count: capacity)
+        // Not zero-filled first: the read fills it (most files are read whole in one call).
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
         var count = 0
         while true {
             if count == capacity {
