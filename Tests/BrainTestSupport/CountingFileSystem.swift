@@ -28,5 +28,6 @@ public final class CountingFileSystem: FileSystem, @unchecked Sendable {
     public func temporaryFiles(under root: String) -> [String] { tick(); return base.temporaryFiles(under: root) }
     public func isProcessRunning(_ pid: Int32) -> Bool { base.isProcessRunning(pid) }
     public func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] { tick(); return base.markdownFiles(under: root, stamps: stamps) }
+    public func markdownEntries(in folder: String) -> (files: [String], folders: [String]) { tick(); return base.markdownEntries(in: folder) }
     public func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock { tick(); return try base.lock(path, timeout: timeout) }
 }

@@ -9,7 +9,7 @@ enum StatusCommand: BrainCommand {
         Prints "3/5 done · momentum strong · read 20d" by default. --format takes a template of
         {field} names ({{ and }} for braces); the template is cut at " · " and a part whose fields
         are all empty is left out. Fields:
-        \(StatusField.all.map { "  {\($0.name)}".padding(toLength: 22, withPad: " ", startingAt: 0) + $0.help }.joined(separator: "\n"))
+        \(StatusField.all.map { column("  {\($0.name)}", 22) + $0.help }.joined(separator: "\n"))
         Fast on any vault: it reads the habit files and the last weeks of daily files, not the
         index, and reads further back only while a streak needs it. Plain text, never colour.
         """,
@@ -20,6 +20,12 @@ enum StatusCommand: BrainCommand {
         ],
         examples: ["brain status", "brain status --format '{checkin} {done}/{due} · next {next}'",
                    "PS1='$(brain status 2>/dev/null) \\$ '"])
+
+    /// `text` cut or padded with spaces to `width` characters, without Foundation: every run of
+    /// `brain status` builds this help text.
+    private static func column(_ text: String, _ width: Int) -> String {
+        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+    }
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let format = arguments.value("format") ?? StatusTemplate.standard

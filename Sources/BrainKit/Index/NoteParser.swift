@@ -15,31 +15,18 @@ public enum NoteParser {
             // The text below reads bad bytes as U+FFFD; the file keeps them, and validate says where.
             diagnostics += UTF8Check.diagnostics(buffer).map { $0.in(path) }
         }
-        var frontMatter = YAMLMap()
-        var bodyOffset = 0
-        var bodyLine = 1
-        var yamlText: Substring = ""
-        let yamlFirstLine = 2
-        var yamlStart = 0
-        if let split = FrontMatterSplitter.split(buffer) {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[split.yaml]), as: UTF8.self)
-            yamlText = text[...]
-            yamlStart = split.yaml.lowerBound
-            let parsed = YAMLReader.parse(yamlText, firstLine: yamlFirstLine)
-            frontMatter = parsed.map
-            diagnostics += parsed.diagnostics.map { $0.in(path) }
-            bodyOffset = split.bodyOffset
-            bodyLine = split.bodyLine
-        } else if startsWithFence(buffer) {
-            diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
-                                          message: "front-matter is opened with --- but never closed; the file is read as body"))
-        } else if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
-            bodyOffset = 3
-        }
+        let front = Front(buffer, path: path)
+        let frontMatter = front.frontMatter
+        let bodyOffset = front.bodyOffset
+        let bodyLine = front.bodyLine
+        let yamlText = front.yamlText
+        let yamlFirstLine = Front.yamlFirstLine
+        let yamlStart = front.yamlStart
+        diagnostics += front.diagnostics
         let scan = MarkdownScanner.scan(buffer, from: bodyOffset, firstLine: bodyLine)
         let stem = VaultPaths.stem(of: path)
         let bodyTitle = scan.headings.first(where: { $0.level == 1 })?.text
-        let title = frontMatter["title"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? bodyTitle ?? stem
+        let title = Front.title(frontMatter, bodyTitle: bodyTitle, stem: stem)
 
         var record = NoteRecord(stamp: stamp, kind: kind, title: title)
         record.frontMatter = frontMatter
@@ -57,7 +44,7 @@ public enum NoteParser {
         case .area: issues = Area(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
         case .note: issues = Note(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
         case .daily:
-            let day = frontMatter["date"]?.day ?? Day(stem)
+            let day = Front.day(frontMatter, stem: stem)
             if let day, !Day.supported.contains(day) {
                 diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
                                               message: "a daily file's date must be from \(Day.supported.lowerBound) to \(Day.supported.upperBound), not \(day)"))
@@ -87,6 +74,68 @@ public enum NoteParser {
         }
         record.diagnostics = diagnostics
         return record
+    }
+
+    /// What `Journal` reads of a file, read as `parse` reads it: the front-matter, title, aliases and
+    /// headings, and for a daily file its day and habit lines; no tags, links, tasks or diagnostics.
+    /// For `brain status`, which reads the habits and the last weeks' check-ins; `JournalRecordTests`
+    /// compare it with `parse` field by field.
+    public static func journalRecord(_ buffer: UnsafeBufferPointer<UInt8>, stamp: FileStamp, kind: NoteKind) -> NoteRecord {
+        let front = Front(buffer, path: stamp.path)
+        let scan = MarkdownScanner.scan(buffer, from: front.bodyOffset, firstLine: front.bodyLine)
+        let stem = VaultPaths.stem(of: stamp.path)
+        let frontMatter = front.frontMatter
+        var record = NoteRecord(stamp: stamp, kind: kind,
+                                title: Front.title(frontMatter, bodyTitle: scan.headings.first(where: { $0.level == 1 })?.text, stem: stem))
+        record.frontMatter = frontMatter
+        record.pinned = frontMatter["pinned"]?.bool ?? false
+        record.aliases = frontMatter["aliases"]?.stringList ?? frontMatter["alias"]?.stringList ?? []
+        record.headings = scan.headings
+        if kind == .daily, let day = Front.day(frontMatter, stem: stem), Day.supported.contains(day) {
+            record.day = day
+            record.habitLines = habitLines(scan, buffer, bodyOffset: front.bodyOffset)
+        }
+        return record
+    }
+
+    /// A file's front-matter block, read once for `parse` and `journalRecord`.
+    struct Front {
+        static let yamlFirstLine = 2
+        var frontMatter = YAMLMap()
+        var yamlText: Substring = ""
+        /// Byte offset of the front-matter's text in the file.
+        var yamlStart = 0
+        var bodyOffset = 0
+        var bodyLine = 1
+        var diagnostics: [Diagnostic] = []
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>, path: String) {
+            if let split = FrontMatterSplitter.split(buffer) {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[split.yaml]), as: UTF8.self)
+                yamlText = text[...]
+                yamlStart = split.yaml.lowerBound
+                let parsed = YAMLReader.parse(yamlText, firstLine: Front.yamlFirstLine)
+                frontMatter = parsed.map
+                diagnostics = parsed.diagnostics.map { $0.in(path) }
+                bodyOffset = split.bodyOffset
+                bodyLine = split.bodyLine
+            } else if startsWithFence(buffer) {
+                diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
+                                              message: "front-matter is opened with --- but never closed; the file is read as body"))
+            } else if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+                bodyOffset = 3
+            }
+        }
+
+        /// `title:`, else the first `# Heading`, else the file stem.
+        static func title(_ frontMatter: YAMLMap, bodyTitle: String?, stem: String) -> String {
+            frontMatter["title"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? bodyTitle ?? stem
+        }
+
+        /// A daily file's day: `date:`, else the file stem (nil when neither is a day).
+        static func day(_ frontMatter: YAMLMap, stem: String) -> Day? {
+            frontMatter["date"]?.day ?? Day(stem)
+        }
     }
 
     /// Habit lines from the scanner's task items, which already skip code blocks and comments.

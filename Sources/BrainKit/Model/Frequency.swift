@@ -113,7 +113,18 @@ public enum Frequency: Hashable, Sendable {
             return try weekdayList(splitNames(text), original: quoted)
         }
         // Spaces around "/" and a glued "x" ("3x week") become separate words.
-        if text.contains("/") { text = text.replacingOccurrences(of: "/", with: " / ") }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same on bytes, without Foundation.
+            if text.utf8.contains(UInt8(ascii: "/")) {
+                var spaced: [UInt8] = []
+                for byte in text.utf8 {
+                    if byte == UInt8(ascii: "/") { spaced += [0x20, byte, 0x20] } else { spaced.append(byte) }
+                }
+                text = String(decoding: spaced, as: UTF8.self)
+            }
+        } else if text.contains("/") {
+            text = text.replacingOccurrences(of: "/", with: " / ")
+        }
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if words.count >= 1, words[0].count > 1, words[0].hasSuffix("x"), Int(words[0].dropLast()) != nil {
             words[0].removeLast()
@@ -166,6 +177,10 @@ public enum Frequency: Hashable, Sendable {
     /// `text` without leading and trailing spaces and tabs (`CharacterSet.whitespaces`: tab and
     /// the space separators), without a trip through Foundation.
     static func trimmed(_ text: String) -> String {
+        // An ASCII first and last byte other than space and tab start and end characters that are
+        // not blank: nothing to trim (the usual case).
+        if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
+           first != 0x20, first != 0x09, last != 0x20, last != 0x09 { return text }
         func isSpace(_ character: Character) -> Bool {
             character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
         }

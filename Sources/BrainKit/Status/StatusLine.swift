@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The day in one short line, for a shell prompt, tmux or a desktop bar (`brain status`):
 /// "3/5 done · momentum strong · read 20d". Its fields are `StatusField.all`; a template
 /// (`StatusTemplate`) arranges them.
@@ -164,6 +166,28 @@ public struct StatusLine: Sendable {
         return start
     }
 
+    /// What `Journal` reads of the files at `paths` (vault-relative; `NoteParser.journalRecord`),
+    /// read on every core, in the order given. A file that cannot be read gives a record with no day.
+    static func journalRecords(_ vault: Vault, paths: [String]) -> [NoteRecord] {
+        if paths.isEmpty { return [] }
+        let results = SlotBuffer<NoteRecord>(count: paths.count)
+        let workers = paths.count < 16 ? 1 : max(1, min(System.activeProcessorCount, 8))
+        let chunk = (paths.count + workers - 1) / workers
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in (worker * chunk)..<min(paths.count, (worker + 1) * chunk) {
+                let path = paths[index]
+                let kind = vault.kind(of: path)
+                let stamp = FileStamp(path: path, size: 0, modified: 0)
+                if let bytes = try? vault.fileSystem.read(VaultPaths.join(vault.root, path)) {
+                    results.set(index, bytes.withUnsafeBufferPointer { NoteParser.journalRecord($0, stamp: stamp, kind: kind) })
+                } else {
+                    results.set(index, NoteRecord(stamp: stamp, kind: kind, title: VaultPaths.stem(of: path)))
+                }
+            }
+        }
+        return results.values()
+    }
+
     /// The status of `day` from `vault`'s files. Reads the habit files and the daily files of the
     /// last `minimumDays` days or more as a habit's rhythm needs (`readDays(for:)`; from the start
     /// of a week or month for habits that count by them; daily files named `YYYY-MM-DD.md`, any
@@ -183,29 +207,41 @@ public struct StatusLine: Sendable {
             vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder), stamps: false)
                 .map { folder + "/" + $0.path }.filter { !vault.isTemplate($0) }
         }
-        var dated: [(day: Day, path: String)] = []
+        // Daily files named `YYYY-MM-DD.md` (in `daily/` or a folder of it): each day's ordinal and
+        // the path under `daily/`, read from the names without sorting thousands of them; the
+        // paths are joined only for the days read.
+        var datedNames: [String] = []
+        var datedDays: [Int] = []
         var undated: [String] = []
         let dailyFolder = VaultPaths.join(vault.root, folders.daily)
-        for file in vault.fileSystem.markdownFiles(under: dailyFolder, stamps: false) {
-            // `YYYY-MM-DD.md` at the end of the path: the day, read from the bytes.
-            let path = folders.daily + "/" + file.path
-            if let fileDay = StatusLine.day(ofName: file.path) {
-                dated.append((fileDay, path))
-            } else if !vault.isTemplate(path) {
-                undated.append(path)
+        func list(_ relative: String) {
+            let entries = vault.fileSystem.markdownEntries(in: relative.isEmpty ? dailyFolder : VaultPaths.join(dailyFolder, relative))
+            datedNames.reserveCapacity(datedNames.count + entries.files.count)
+            datedDays.reserveCapacity(datedDays.count + entries.files.count)
+            for name in entries.files {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if let fileDay = StatusLine.day(ofName: name) {
+                    datedNames.append(path)
+                    datedDays.append(fileDay.ordinal)
+                } else if !vault.isTemplate(folders.daily + "/" + path) {
+                    undated.append(folders.daily + "/" + path)
+                }
             }
+            for folder in entries.folders { list(relative.isEmpty ? folder : relative + "/" + folder) }
         }
-        dated.sort { $0.day > $1.day }
-        let earliest = min(dated.last?.day ?? day, day)
+        list("")
+        let earliest = min(datedDays.min().map(Day.init(ordinal:)) ?? day, day)
         // Parsed once, kept while reading further back.
-        var records = VaultIndex.parse(vault, paths: files(folders.habits) + undated)
+        var records = journalRecords(vault, paths: files(folders.habits) + undated)
         // Each habit's frequency and whether it has `created:`, as `Habit` reads them (a bad value
         // is a daily habit there too).
         let rhythms = records.filter { $0.kind == .habit }.map { record -> (frequency: Frequency, created: Bool) in
             let frequency = record.frontMatter["every"].flatMap { try? Frequency($0) } ?? .daily
             return (frequency, record.frontMatter["created"]?.day.map { Day.supported.contains($0) } ?? false)
         }
-        var next = dated.firstIndex { $0.day <= day } ?? dated.count
+        // Days after `day` are never read; each pass reads the days from its start up to the last
+        // pass's start.
+        var readFrom = day.ordinal + 1
         // As far back as the habits' rhythms need, from the start.
         let rhythm = rhythms.reduce(minimumDays) { days, habit in
             max(days, isCalendarBound(habit.frequency) || habit.created ? readDays(for: habit.frequency) : Int.max)
@@ -214,11 +250,11 @@ public struct StatusLine: Sendable {
         while true {
             let start = firstDay(days, before: day, frequencies: rhythms.map(\.frequency), weekStart: weekStart)
             var paths: [String] = []
-            while next < dated.count, dated[next].day >= start {
-                paths.append(dated[next].path)
-                next += 1
+            for (position, ordinal) in datedDays.enumerated() where ordinal >= start.ordinal && ordinal < readFrom {
+                paths.append(folders.daily + "/" + datedNames[position])
             }
-            records += VaultIndex.parse(vault, paths: paths)
+            readFrom = min(readFrom, start.ordinal)
+            records += journalRecords(vault, paths: paths)
             var journal = Journal(index: VaultIndex.partial(vault, records: records, resolveLinks: false))
             let read = start.distance(to: day) + 1
             if start <= earliest { return StatusLine(overview: DayOverview(journal: journal, day: day), daysRead: read) }

@@ -40,6 +40,10 @@ public protocol FileSystem: Sendable {
     /// Takes the exclusive lock kept in the file at `path`, waiting up to `timeout` seconds;
     /// released when the returned object is.
     func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock
+    /// The Markdown files and the folders directly in `folder`, by name, as `markdownFiles(under:)`
+    /// meets them (hidden names and symbolic links left out), in no particular order: for a caller
+    /// that picks a few files by name from a large folder without walking or sorting all of it.
+    func markdownEntries(in folder: String) -> (files: [String], folders: [String])
 }
 
 /// A held lock; releasing the object releases the lock.
@@ -74,4 +78,23 @@ extension FileSystem {
 extension FileSystem where Self == POSIXFileSystem {
     /// The real file system.
     public static var posix: POSIXFileSystem { POSIXFileSystem() }
+}
+
+extension FileSystem {
+    /// From the walk: the files at the top of `folder`, and the first folder of each deeper one
+    /// (a folder holding no Markdown file is left out, which changes nothing a walk would find).
+    public func markdownEntries(in folder: String) -> (files: [String], folders: [String]) {
+        var files: [String] = []
+        var folders: [String] = []
+        var seen = Set<String>()
+        for stamp in markdownFiles(under: folder, stamps: false) {
+            if let slash = stamp.path.firstIndex(of: "/") {
+                let name = String(stamp.path[..<slash])
+                if seen.insert(name).inserted { folders.append(name) }
+            } else {
+                files.append(stamp.path)
+            }
+        }
+        return (files, folders)
+    }
 }

@@ -369,3 +369,47 @@ final class FlockLock: FileLock {
         close(fd)
     }
 }
+
+extension POSIXFileSystem {
+    /// One `readdir` pass, no sorting: a regular file or a folder is known by its entry's type, so
+    /// only an entry of unknown type is `stat`ed (as the walk does).
+    public func markdownEntries(in folder: String) -> (files: [String], folders: [String]) {
+        guard let dir = opendir(folder) else { return ([], []) }
+        defer { closedir(dir) }
+        let dirFD = dirfd(dir)
+        var files: [String] = []
+        var folders: [String] = []
+        while let entry = readdir(dir) {
+            let (name, isMarkdown, hidden) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool) in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var length = 0
+                while length < bytes.count && bytes[length] != 0 { length += 1 }
+                if length == 0 || bytes[0] == UInt8(ascii: ".") { return ("", false, true) }
+                let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
+                    && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
+                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self), markdown, false)
+            }
+            if hidden { continue }
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_DIR) {
+                folders.append(name)
+                continue
+            }
+            if !isMarkdown && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
+            if type == UInt8(DT_REG) {
+                files.append(name)
+                continue
+            }
+            var info = stat()
+            guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: folders.append(name)
+            case S_IFREG, S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK:
+                // Special files are listed as the walk lists them (the index reports them).
+                if isMarkdown { files.append(name) }
+            default: continue
+            }
+        }
+        return (files, folders)
+    }
+}
