@@ -232,9 +232,14 @@ public struct POSIXFileSystem: FileSystem {
         guard let dir = opendir(absolute) else { return }
         defer { closedir(dir) }
         let dirFD = dirfd(dir)
-        var entries: [(name: String, isDirectory: Bool, stamp: FileStamp?)] = []
+        var entries: [(name: String, isDirectory: Bool, stamp: FileStamp?, key: Range<Int>)] = []
+        // Every name's bytes one after another, to sort by: comparing bytes costs a fraction of
+        // comparing Strings, and gives the same order while every name is ASCII.
+        var keys: [UInt8] = []
+        var allASCII = true
         while let entry = readdir(dir) {
             // Work on the name's bytes: this loop runs for every file of the vault on every command.
+            let start = keys.count
             let (name, isMarkdown, hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool, UInt8) in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 var length = 0
@@ -243,33 +248,36 @@ public struct POSIXFileSystem: FileSystem {
                 if hidden { return ("", false, true, 0) }
                 let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
                     && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
-                return (name, markdown, false, entry.pointee.d_type)
+                let name = UnsafeBufferPointer(rebasing: bytes[0..<length])
+                keys.append(contentsOf: name)
+                if allASCII && name.contains(where: { $0 >= 0x80 }) { allASCII = false }
+                return (String(decoding: name, as: UTF8.self), markdown, false, entry.pointee.d_type)
             }
             if hidden { continue }
+            let key = start..<keys.count
             if type == UInt8(DT_DIR) {
-                entries.append((name, true, nil))
+                entries.append((name, true, nil, key))
                 continue
             }
             if !isMarkdown && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
             if type == UInt8(DT_REG) && !stamps {
-                entries.append((name, false, FileStamp(path: relative.isEmpty ? name : relative + "/" + name, size: 0, modified: 0)))
+                entries.append((name, false, FileStamp(path: relative.isEmpty ? name : relative + "/" + name, size: 0, modified: 0), key))
                 continue
             }
             var info = stat()
             guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                entries.append((name, true, nil))
+                entries.append((name, true, nil, key))
             case S_IFREG where isMarkdown:
                 let path = relative.isEmpty ? name : relative + "/" + name
                 entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
-                                                       changed: POSIXFileSystem.changedNanoseconds(info))))
+                                                       changed: POSIXFileSystem.changedNanoseconds(info)), key))
             case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK where isMarkdown:
                 // Listed so that the index reports it ("not a regular file"); it is never opened.
                 let path = relative.isEmpty ? name : relative + "/" + name
                 entries.append((name, false, FileStamp(path: path, size: -1, modified: POSIXFileSystem.modifiedNanoseconds(info),
-                                                       changed: POSIXFileSystem.changedNanoseconds(info))))
+                                                       changed: POSIXFileSystem.changedNanoseconds(info)), key))
             default:
                 continue
             }
@@ -278,7 +286,17 @@ public struct POSIXFileSystem: FileSystem {
         // with the standard library's fast path for ASCII. Sort positions, not the entries.
         // Sorted in place: moving the entries costs less than sorting positions that reach
         // back into the array for each comparison.
-        entries.sort { $0.name < $1.name }
+        if allASCII {
+            keys.withUnsafeBufferPointer { keys in
+                guard let base = keys.baseAddress else { return }
+                entries.sort { left, right in
+                    let order = memcmp(base + left.key.lowerBound, base + right.key.lowerBound, min(left.key.count, right.key.count))
+                    return order != 0 ? order < 0 : left.key.count < right.key.count
+                }
+            }
+        } else {
+            entries.sort { $0.name < $1.name }
+        }
         for entry in entries {
             if let stamp = entry.stamp {
                 result.append(stamp)

@@ -12,6 +12,22 @@ import Testing
         #expect(memory.count > 100)
     }
 
+    /// The walk sorts ASCII names by their bytes: the same order as comparing the Strings, for
+    /// names of every case and punctuation; a folder with other names sorts as Strings.
+    @Test(arguments: [false, true])
+    func theWalkSortsNamesAsStringsDo(unicode: Bool) throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("brain-sort-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        try FileManager.default.createDirectory(atPath: temporary + "/Sub", withIntermediateDirectories: true)
+        var names = ["B.md", "a.md", "a-b.md", "a b.md", "A.md", "_x.md", "ab.md", "a.b.md", "Z9.md", "z10.md", "~.md", "0.md", "a.MD"]
+        if unicode { names += ["\u{E9}t\u{E9}.md", "e\u{301}a.md", "zz\u{E9}.md"] }
+        for name in names { FileManager.default.createFile(atPath: temporary + "/" + name, contents: Data()) }
+        FileManager.default.createFile(atPath: temporary + "/Sub/x.md", contents: Data())
+        let walked = POSIXFileSystem().markdownFiles(under: temporary).map(\.path)
+        let expected = (names + ["Sub"]).sorted().flatMap { $0 == "Sub" ? ["Sub/x.md"] : [$0] }
+        #expect(walked == expected)
+    }
+
     @Test func theIndexInMemoryEqualsTheIndexOnDisk() throws {
         let (vault, _) = MemoryVault.sample()
         let memory = VaultIndex.open(vault)
