@@ -257,13 +257,13 @@ public struct StatusLine: Sendable {
             records += journalRecords(vault, paths: paths)
             var journal = Journal(index: VaultIndex.partial(vault, records: records, resolveLinks: false))
             let read = start.distance(to: day) + 1
-            if start <= earliest { return StatusLine(overview: DayOverview(journal: journal, day: day), daysRead: read) }
+            if start <= earliest { return StatusLine(overview: DayOverview(journal: journal, day: day, strengths: false), daysRead: read) }
             // Days before the first read are unknown: a habit whose days follow the calendar
             // starts there, not years back (which changes nothing read, and costs nothing).
             for index in journal.habits.indices where isCalendarBound(journal.habits[index].frequency) {
                 if let created = journal.habits[index].created, created < start { journal.habits[index].created = start }
             }
-            let overview = DayOverview(journal: journal, day: day)
+            let overview = DayOverview(journal: journal, day: day, strengths: false)
             let unsettled = overview.entries.contains { entry in
                 guard entry.streak.current > 0, let habit = journal.habit(entry.id),
                       let schedule = Schedule(habit: habit, history: journal.history(of: habit.id), today: day, weekStart: weekStart)

@@ -145,8 +145,15 @@ public struct DayOverview: Hashable, Sendable, Codable {
                   weekStart: journal.weekStart, detail: detail, pinned: pinned)
     }
 
+    /// The overview without each habit's strength (`Entry.strength` nil): for the status line,
+    /// which never shows it and reads only recent days, where a strength would be wrong anyway.
+    init(journal: Journal, day: Day, strengths: Bool) {
+        self.init(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
+                  weekStart: journal.weekStart, detail: nil, pinned: [], strengths: strengths)
+    }
+
     init(day: Day, habits: [Habit], checkIns: [CheckIn], histories: [String: HabitHistory], weekStart: Weekday,
-         detail: CheckIn?, pinned: [PinnedNote]) {
+         detail: CheckIn?, pinned: [PinnedNote], strengths: Bool = true) {
         self.day = day
         let checkIn = checkIns.last { $0.day == day }
         hasCheckIn = checkIn != nil || detail != nil
@@ -171,7 +178,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
             let history = histories[key] ?? HabitHistory(entries: [:], restDays: restDays)
             let schedule = Schedule(habit: habit, history: history, today: day, weekStart: weekStart)
             if let schedule { schedules.append(schedule) }
-            guard let entry = DayOverview.entry(habit, schedule: schedule, line: lines[key], day: day) else { continue }
+            guard let entry = DayOverview.entry(habit, schedule: schedule, line: lines[key], day: day, strength: strengths) else { continue }
             shownHabits.append(habit)
             if entry.state == .notDue { waiting.append(entry) } else { shown.append(entry) }
         }
@@ -193,7 +200,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
     }
 
     /// One habit's entry, or nil when the habit has ended (archived) and has no line on the day.
-    static func entry(_ habit: Habit, schedule: Schedule?, line: HabitLine?, day: Day) -> Entry? {
+    static func entry(_ habit: Habit, schedule: Schedule?, line: HabitLine?, day: Day, strength: Bool = true) -> Entry? {
         let archived = habit.status == .archived || habit.archived.map { day >= $0 } ?? false
         if archived, line == nil { return nil }
         let isPaused = habit.status == .paused || habit.paused.contains { $0.contains(day) }
@@ -238,7 +245,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
         entry.progress = AutoProgress.item(habit, line: line)
         if let schedule {
             entry.streak = Streaks(schedule: schedule)
-            entry.strength = HabitStrength.scores(schedule).last
+            if strength { entry.strength = HabitStrength.scores(schedule).last }
             entry.momentum = Momentum(schedules: [schedule], today: day)
             if let period = schedule.periods().last(where: { $0.start <= day && day <= $0.end }) {
                 entry.periodDone = period.done
