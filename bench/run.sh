@@ -68,7 +68,9 @@ row() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$RESULTS/rows.tsv"; }
 measure() { # name prepare command
     local name="$1" prepare="$2" command="$3" json="$RESULTS/$1.json"
     local args=(--warmup 1 --runs "$RUNS" --export-json "$json" --style basic)
-    [[ -n "$prepare" ]] && args+=(--prepare "$prepare")
+    # With -N, hyperfine runs the preparation without a shell too: a redirection in it would be
+    # passed to the command as words (and the file never changed), so it runs through bash.
+    [[ -n "$prepare" ]] && args+=(--prepare "bash -c $(printf '%q' "$prepare")")
     # No intermediate shell (-N), so that its start-up is not measured. Output goes to a regular
     # file, for rg and brain alike: rg stops reading a file at its first match when its output is
     # /dev/null, which is not the whole job.
@@ -123,8 +125,12 @@ typical_linked() { # dir
     awk -F'\t' '{ line[NR] = $2 } END { print line[int((NR + 1) / 2)] }' "$RESULTS/linked.tsv"
 }
 
-# Appends a line to one note before each run: "one file changed".
+# Appends a line to one note before each run: "one file changed". Its "no change" twin appends
+# to a file outside the vault, so that both runs pay the same preparation (a shell started
+# between runs disturbs the page cache and the scheduler: without the twin, the no-change time
+# reads 10 % lower on this machine).
 touch_one() { echo "echo 'one more line' >> '$1'"; }
+touch_none() { echo "echo 'one more line' >> '$RESULTS/untouched.txt'"; }
 
 bench_corpus() {
     local dir="$CORPUS" word note typical first
@@ -139,7 +145,7 @@ bench_corpus() {
     measure "10k corpus rg link scan" "" "rg -o '\[\[[^\]]+\]\]' $dir"
     measure "10k corpus rg -c $word" "" "rg -c $word $dir"
     measure_brain "10k corpus index (cold)" "rm -rf $dir/.brain/cache" "$dir" index
-    measure_brain "10k corpus tags" "" "$dir" tags
+    measure_brain "10k corpus tags" "$(touch_none)" "$dir" tags
     measure_brain "10k corpus backlinks (typical)" "" "$dir" backlinks "$typical"
     measure_brain "10k corpus backlinks (most linked)" "" "$dir" backlinks "$note"
     measure_brain "10k corpus tags (one file changed)" "$(touch_one "$first")" "$dir" tags
@@ -158,7 +164,7 @@ WORD20=$(pick_word "$D")
 echo "20k demo	word	$WORD20" >> "$RESULTS/info.tsv"
 FIRST20=$(rg --files -g '*.md' "$D/notes" | sort | awk 'NR == 1')
 measure "20k demo rg -c $WORD20" "" "rg -c $WORD20 $D"
-measure_brain "20k demo tags" "" "$D" tags
+measure_brain "20k demo tags" "$(touch_none)" "$D" tags
 measure_brain "20k demo tags (one file changed)" "$(touch_one "$FIRST20")" "$D" tags
 measure_brain "20k demo search $WORD20" "" "$D" search "$WORD20"
 measure_brain "20k demo stats" "" "$D" stats
@@ -182,7 +188,7 @@ if [[ $QUICK == 0 ]]; then
     echo "== 100k demo: $D"
     FIRST100=$(rg --files -g '*.md' "$D/notes" | sort | awk 'NR == 1')
     measure_brain "100k demo index (cold)" "rm -rf $D/.brain/cache" "$D" index
-    measure_brain "100k demo tags" "" "$D" tags
+    measure_brain "100k demo tags" "$(touch_none)" "$D" tags
     measure_brain "100k demo tags (one file changed)" "$(touch_one "$FIRST100")" "$D" tags
 fi
 
