@@ -157,15 +157,7 @@ public struct Context {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 25, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
-        func number(_ from: Int, _ length: Int) -> Int? {
-            var value = 0
-            for index in from..<from + length {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ from: Int, _ length: Int) -> Int? { DecimalDigits.value(bytes, from: from, length: length) }
         guard let year = number(0, 4), year >= 1600, let month = number(5, 2), let dayOfMonth = number(8, 2),
               let day = Day(year: year, month: month, day: dayOfMonth),
               let hour = number(11, 2), hour < 24, let minute = number(14, 2), minute < 60,

@@ -129,15 +129,7 @@ public struct StatusLine: Sendable {
                   bytes[count - 3] == UInt8(ascii: "."), bytes[count - 2] | 0x20 == UInt8(ascii: "m"),
                   bytes[count - 1] | 0x20 == UInt8(ascii: "d"),
                   bytes[count - 9] == UInt8(ascii: "-"), bytes[count - 6] == UInt8(ascii: "-") else { return nil }
-            func number(_ from: Int, _ length: Int) -> Int? {
-                var value = 0
-                for index in from..<from + length {
-                    let byte = bytes[index]
-                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                }
-                return value
-            }
+            func number(_ from: Int, _ length: Int) -> Int? { DecimalDigits.value(bytes, from: from, length: length) }
             guard let year = number(count - 13, 4), let month = number(count - 8, 2), let day = number(count - 5, 2) else { return nil }
             return Day(year: year, month: month, day: day)
         }
