@@ -138,11 +138,16 @@ public final class VaultIndex: @unchecked Sendable {
         }
         // Decide what to re-read.
         var toParse: [Int] = []
+        // For each file, the cached record it keeps (nil: read it again).
+        var kept = [Int?](repeating: nil, count: files.count)
         var samePlaces = cached != nil && cached!.records.count == files.count
         for (index, stamp) in files.enumerated() {
             let old = previous[stamp.path]
             if old != index { samePlaces = false }
-            if let cached, let old, cached.records[old].stamp == stamp { continue }
+            if let cached, let old, cached.records[old].stamp == stamp {
+                kept[index] = old
+                continue
+            }
             toParse.append(index)
             if old != nil { report.changed += 1 } else { report.added += 1 }
         }
@@ -164,10 +169,7 @@ public final class VaultIndex: @unchecked Sendable {
             cached!.records = []
             for (slot, index) in toParse.enumerated() { all[index] = parsed[slot] }
         } else {
-            var records = [NoteRecord?](repeating: nil, count: files.count)
-            for (index, stamp) in files.enumerated() {
-                if let cached, let old = previous[stamp.path], cached.records[old].stamp == stamp { records[index] = cached.records[old] }
-            }
+            var records = kept.map { old in old.map { cached!.records[$0] } }
             for (slot, index) in toParse.enumerated() { records[index] = parsed[slot] }
             all = records.map { $0! }
         }

@@ -225,6 +225,24 @@ public struct POSIXFileSystem: FileSystem {
         return result
     }
 
+    /// A folder entry's name and whether it ends in `.md` (any case), read from its bytes; nil for
+    /// a hidden name (`.brain/` among them). `each` sees the name's bytes. This runs for every
+    /// file of the vault on every command.
+    private static func visibleName(_ entry: UnsafeMutablePointer<dirent>,
+                                    _ each: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }) -> (name: String, isMarkdown: Bool)? {
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var length = 0
+            while length < bytes.count && bytes[length] != 0 { length += 1 }
+            if length == 0 || bytes[0] == UInt8(ascii: ".") { return nil }
+            let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
+                && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
+            let name = UnsafeBufferPointer(rebasing: bytes[0..<length])
+            each(name)
+            return (String(decoding: name, as: UTF8.self), markdown)
+        }
+    }
+
     /// Depth-first, each folder's entries in order of their names: a stable order on every
     /// machine, and cheaper than sorting whole paths.
     private func walk(root: String, relative: String, stamps: Bool, into result: inout [FileStamp]) {
@@ -240,20 +258,11 @@ public struct POSIXFileSystem: FileSystem {
         while let entry = readdir(dir) {
             // Work on the name's bytes: this loop runs for every file of the vault on every command.
             let start = keys.count
-            let (name, isMarkdown, hidden, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool, UInt8) in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var length = 0
-                while length < bytes.count && bytes[length] != 0 { length += 1 }
-                let hidden = length == 0 || bytes[0] == UInt8(ascii: ".")
-                if hidden { return ("", false, true, 0) }
-                let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
-                    && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
-                let name = UnsafeBufferPointer(rebasing: bytes[0..<length])
+            guard let (name, isMarkdown) = POSIXFileSystem.visibleName(entry, { name in
                 keys.append(contentsOf: name)
                 if allASCII && name.contains(where: { $0 >= 0x80 }) { allASCII = false }
-                return (String(decoding: name, as: UTF8.self), markdown, false, entry.pointee.d_type)
-            }
-            if hidden { continue }
+            }) else { continue }
+            let type = entry.pointee.d_type
             let key = start..<keys.count
             if type == UInt8(DT_DIR) {
                 entries.append((name, true, nil, key))
@@ -398,16 +407,7 @@ extension POSIXFileSystem {
         var files: [String] = []
         var folders: [String] = []
         while let entry = readdir(dir) {
-            let (name, isMarkdown, hidden) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool, Bool) in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var length = 0
-                while length < bytes.count && bytes[length] != 0 { length += 1 }
-                if length == 0 || bytes[0] == UInt8(ascii: ".") { return ("", false, true) }
-                let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
-                    && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self), markdown, false)
-            }
-            if hidden { continue }
+            guard let (name, isMarkdown) = POSIXFileSystem.visibleName(entry) else { continue }
             let type = entry.pointee.d_type
             if type == UInt8(DT_DIR) {
                 folders.append(name)
