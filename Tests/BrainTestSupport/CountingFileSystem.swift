@@ -18,6 +18,7 @@ public final class CountingFileSystem: FileSystem, @unchecked Sendable {
     public func exists(_ path: String) -> Bool { tick(); return base.exists(path) }
     public func isDirectory(_ path: String) -> Bool { tick(); return base.isDirectory(path) }
     public func stamp(_ path: String, relative: String) -> FileStamp? { tick(); return base.stamp(path, relative: relative) }
+    public func stamp(folder path: String, relative: String) -> FileStamp? { tick(); return base.stamp(folder: path, relative: relative) }
     public func makeDirectories(_ path: String) throws(VaultError) { tick(); try base.makeDirectories(path) }
     public func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) { tick(); try base.writeAtomically(bytes, to: path, durable: durable) }
     public func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) { tick(); try base.createNew(bytes, at: path) }

@@ -11,7 +11,10 @@ enum StatusCommand: BrainCommand {
         are all empty is left out. Fields:
         \(StatusField.all.map { column("  {\($0.name)}", 22) + $0.help }.joined(separator: "\n"))
         Fast on any vault: it reads the habit files and the last weeks of daily files, not the
-        index, and reads further back only while a streak needs it. Plain text, never colour.
+        index, and reads further back only while a streak needs it. Its answer is kept in
+        .brain/cache/status.bin with the stamps of what it read: while none of those files and
+        folders has changed (and none changed in the last 2 seconds), the next run of the same day
+        prints the kept answer. Plain text, never colour.
         """,
         options: [
             .value("format", "TEMPLATE", "the line's layout (default \"\(StatusTemplate.standard)\")"),
@@ -36,9 +39,9 @@ enum StatusCommand: BrainCommand {
             throw CLIError.usage(error.description)
         }
         let vault = try session.vault()
-        let status = StatusLine.load(vault: vault, day: try session.day())
-        if arguments.flag("json") { return try session.printJSON(StatusReport(status, template: template, format: format)) }
-        session.line(template.render(status))
+        let summary = StatusSummary.load(vault: vault, day: try session.day())
+        if arguments.flag("json") { return try session.printJSON(StatusReport(summary, template: template, format: format)) }
+        session.line(template.render(summary))
         return ExitCode.success
     }
 }

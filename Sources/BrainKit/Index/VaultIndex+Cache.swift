@@ -261,6 +261,16 @@ extension VaultIndex {
 
     // MARK: Saving
 
+    /// The absolute path of `.brain/cache`, made if missing, with `.brain/.gitignore` keeping it out
+    /// of git; nil when a symbolic link stands in the way.
+    static func cacheFolder(_ vault: Vault) -> String? {
+        guard let ignore = try? vault.internalPath(".brain/.gitignore"),
+              let folder = try? vault.internalPath(".brain/cache") else { return nil }
+        if !vault.fileSystem.exists(ignore) { try? vault.fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
+        try? vault.fileSystem.makeDirectories(folder)
+        return folder
+    }
+
     /// Writes the whole cache; a failure to write only costs speed next time.
     public func saveCache() {
         saveCache(shards: nil)
@@ -270,10 +280,7 @@ extension VaultIndex {
     /// was loaded with are not known), then the manifest. Each file is replaced atomically.
     func saveCache(shards dirty: Set<Int>?) {
         let fileSystem = vault.fileSystem
-        guard let ignore = try? vault.internalPath(".brain/.gitignore"),
-              let folder = try? vault.internalPath(".brain/cache") else { return }
-        if !fileSystem.exists(ignore) { try? fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
-        try? fileSystem.makeDirectories(folder)
+        guard let folder = VaultIndex.cacheFolder(vault) else { return }
 
         let shardCount = (records.count + VaultIndex.shardSize - 1) / VaultIndex.shardSize
         var sums = [UInt64](repeating: 0, count: shardCount)

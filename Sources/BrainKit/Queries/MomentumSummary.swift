@@ -9,4 +9,10 @@ public struct MomentumSummary: Hashable, Sendable, Codable {
         label = momentum.label
         countedDays = momentum.countedDays
     }
+
+    init(value: Double, label: Momentum.Label, countedDays: Int) {
+        self.value = value
+        self.label = label
+        self.countedDays = countedDays
+    }
 }

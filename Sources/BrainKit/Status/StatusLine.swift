@@ -40,6 +40,15 @@ public struct StatusLine: Sendable {
         overview.entries.filter(\.due).compactMap(\.progress)
     }
 
+    /// What `load` read (vault-relative paths): the folders it listed and the files it read, for
+    /// `StatusCache` to tell when the answer may have changed. Nil when it read the whole index.
+    public internal(set) var inputs: Inputs?
+
+    public struct Inputs: Hashable, Sendable {
+        public var folders: [String]
+        public var files: [String]
+    }
+
     public init(overview: DayOverview, daysRead: Int) {
         day = overview.day
         self.overview = overview
@@ -199,6 +208,13 @@ public struct StatusLine: Sendable {
             vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder), stamps: false)
                 .map { folder + "/" + $0.path }.filter { !vault.isTemplate($0) }
         }
+        // Every folder listed and file read, for `inputs`.
+        var listed: [String] = []
+        var readPaths: [String] = []
+        func listFolders(under folder: String) {
+            listed.append(folder)
+            for name in vault.fileSystem.markdownEntries(in: VaultPaths.join(vault.root, folder)).folders { listFolders(under: folder + "/" + name) }
+        }
         // Daily files named `YYYY-MM-DD.md` (in `daily/` or a folder of it): each day's ordinal and
         // the path under `daily/`, read from the names without sorting thousands of them; the
         // paths are joined only for the days read.
@@ -207,6 +223,7 @@ public struct StatusLine: Sendable {
         var undated: [String] = []
         let dailyFolder = VaultPaths.join(vault.root, folders.daily)
         func list(_ relative: String) {
+            listed.append(relative.isEmpty ? folders.daily : folders.daily + "/" + relative)
             let entries = vault.fileSystem.markdownEntries(in: relative.isEmpty ? dailyFolder : VaultPaths.join(dailyFolder, relative))
             datedNames.reserveCapacity(datedNames.count + entries.files.count)
             datedDays.reserveCapacity(datedDays.count + entries.files.count)
@@ -223,8 +240,12 @@ public struct StatusLine: Sendable {
         }
         list("")
         let earliest = min(datedDays.min().map(Day.init(ordinal:)) ?? day, day)
+        // The walk lists the habits in the order the index keeps them; the folders under it are
+        // listed for `inputs` (a habit added in any of them changes its folder's times).
+        listFolders(under: folders.habits)
+        readPaths = files(folders.habits) + undated
         // Parsed once, kept while reading further back.
-        var records = journalRecords(vault, paths: files(folders.habits) + undated)
+        var records = journalRecords(vault, paths: readPaths)
         // Each habit's frequency and whether it has `created:`, as `Habit` reads them (a bad value
         // is a daily habit there too).
         let rhythms = records.filter { $0.kind == .habit }.map { record -> (frequency: Frequency, created: Bool) in
@@ -239,6 +260,11 @@ public struct StatusLine: Sendable {
             max(days, isCalendarBound(habit.frequency) || habit.created ? readDays(for: habit.frequency) : Int.max)
         }
         var days = min(rhythm, earliest.distance(to: day) + 1)
+        func done(_ status: StatusLine) -> StatusLine {
+            var status = status
+            status.inputs = Inputs(folders: listed, files: readPaths)
+            return status
+        }
         while true {
             let start = firstDay(days, before: day, frequencies: rhythms.map(\.frequency), weekStart: weekStart)
             var paths: [String] = []
@@ -247,9 +273,10 @@ public struct StatusLine: Sendable {
             }
             readFrom = min(readFrom, start.ordinal)
             records += journalRecords(vault, paths: paths)
+            readPaths += paths
             var journal = Journal(index: VaultIndex.partial(vault, records: records, resolveLinks: false))
             let read = start.distance(to: day) + 1
-            if start <= earliest { return StatusLine(overview: DayOverview(journal: journal, day: day, strengths: false), daysRead: read) }
+            if start <= earliest { return done(StatusLine(overview: DayOverview(journal: journal, day: day, strengths: false), daysRead: read)) }
             // Days before the first read are unknown: a habit whose days follow the calendar
             // starts there, not years back (which changes nothing read, and costs nothing).
             for index in journal.habits.indices where isCalendarBound(journal.habits[index].frequency) {
@@ -262,7 +289,7 @@ public struct StatusLine: Sendable {
                 else { return false }
                 return !isSettled(schedule, since: entry.streak.currentSince ?? start, start: start)
             }
-            if !unsettled { return StatusLine(overview: overview, daysRead: read) }
+            if !unsettled { return done(StatusLine(overview: overview, daysRead: read)) }
             // Never more than all the days there are.
             days = min(read * 2, earliest.distance(to: day) + 1)
         }

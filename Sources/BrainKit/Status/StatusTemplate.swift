@@ -72,6 +72,11 @@ public struct StatusTemplate: Hashable, Sendable {
 
     /// The line for `status`.
     public func render(_ status: StatusLine) -> String {
+        render(StatusSummary(status))
+    }
+
+    /// The line for `summary`.
+    public func render(_ summary: StatusSummary) -> String {
         var shown: [String] = []
         for part in parts {
             var text = ""
@@ -81,7 +86,7 @@ public struct StatusTemplate: Hashable, Sendable {
                 switch piece {
                 case .text(let literal): text += literal
                 case .field(let name):
-                    let value = StatusField.named(name)!.value(status)
+                    let value = summary.value(name)!
                     fields += 1
                     if value.isEmpty { empty += 1 }
                     text += value
@@ -123,18 +128,20 @@ public struct StatusReport: Hashable, Sendable, Codable {
     }
 
     public init(_ status: StatusLine, template: StatusTemplate, format: String) {
-        date = status.day
-        text = template.render(status)
+        self.init(StatusSummary(status), template: template, format: format)
+    }
+
+    public init(_ summary: StatusSummary, template: StatusTemplate, format: String) {
+        date = summary.day
+        text = template.render(summary)
         self.format = format
-        fields = Dictionary(uniqueKeysWithValues: StatusField.all.map { ($0.name, $0.value(status)) })
-        done = status.overview.tally.done
-        due = status.overview.tally.due
-        rest = status.overview.rest
-        momentum = status.overview.momentum.map(MomentumSummary.init)
-        streak = status.lead.map {
-            Streak(habit: $0.habit, title: $0.title, current: $0.current, unit: $0.unit, blockDays: $0.blockDays, since: $0.since)
-        }
-        progress = status.progress
-        daysRead = status.daysRead
+        fields = Dictionary(uniqueKeysWithValues: zip(StatusField.all.map(\.name), summary.values))
+        done = summary.done
+        due = summary.due
+        rest = summary.rest
+        momentum = summary.momentum
+        streak = summary.streak
+        progress = summary.progress
+        daysRead = summary.daysRead
     }
 }

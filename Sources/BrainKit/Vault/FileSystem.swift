@@ -44,6 +44,10 @@ public protocol FileSystem: Sendable {
     /// meets them (hidden names and symbolic links left out), in no particular order: for a caller
     /// that picks a few files by name from a large folder without walking or sorting all of it.
     func markdownEntries(in folder: String) -> (files: [String], folders: [String])
+    /// The modification and change times of a folder (which move when an entry is added, removed
+    /// or renamed in it), or nil when there is no folder there or the file system cannot tell:
+    /// a cache of what a folder held (`StatusCache`) is trusted only where this answers.
+    func stamp(folder path: String, relative: String) -> FileStamp?
 }
 
 /// A held lock; releasing the object releases the lock.
@@ -81,6 +85,10 @@ extension FileSystem where Self == POSIXFileSystem {
 }
 
 extension FileSystem {
+    /// Unknown by default: a file system that does not keep folder times never has a folder's
+    /// listing trusted from a cache.
+    public func stamp(folder path: String, relative: String) -> FileStamp? { nil }
+
     /// From the walk: the files at the top of `folder`, and the first folder of each deeper one
     /// (a folder holding no Markdown file is left out, which changes nothing a walk would find).
     public func markdownEntries(in folder: String) -> (files: [String], folders: [String]) {

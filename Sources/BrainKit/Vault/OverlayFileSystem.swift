@@ -49,6 +49,10 @@ public final class OverlayFileSystem: FileSystem, @unchecked Sendable {
         return base.stamp(path, relative: relative)
     }
 
+    public func stamp(folder path: String, relative: String) -> FileStamp? {
+        base.stamp(folder: path, relative: relative)
+    }
+
     public func makeDirectories(_ path: String) throws(VaultError) {
         try base.makeDirectories(path)
     }

@@ -64,6 +64,13 @@ public struct POSIXFileSystem: FileSystem {
                          changed: POSIXFileSystem.changedNanoseconds(info))
     }
 
+    public func stamp(folder path: String, relative: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return FileStamp(path: relative, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
+                         changed: POSIXFileSystem.changedNanoseconds(info))
+    }
+
     /// Creates a folder and its parents.
     public func makeDirectories(_ path: String) throws(VaultError) {
         if isDirectory(path) { return }
