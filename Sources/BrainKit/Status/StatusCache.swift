@@ -38,22 +38,27 @@ enum StatusCache {
         return summary
     }
 
-    /// The stamp of `entry`'s path as it is now.
+    /// The stamp of a vault-relative path as it is now.
     static func stamp(_ vault: Vault, path: String, folder: Bool) -> FileStamp? {
         let absolute = VaultPaths.join(vault.root, path)
         return folder ? vault.fileSystem.stamp(folder: absolute, relative: path) : vault.fileSystem.stamp(absolute, relative: path)
     }
 
-    /// The inputs of a status with their stamps now, the config first; nil when the file system
-    /// cannot stamp a folder that is there.
+    /// The inputs of a status with their stamps now, the config first, by normalized path (the
+    /// only paths `decode` accepts: none leaves the vault); nil when the file system cannot stamp a
+    /// folder that is there.
     static func entries(_ inputs: StatusLine.Inputs, vault: Vault) -> [Entry]? {
         var entries = [Entry(path: Vault.configPath, folder: false, stamp: stamp(vault, path: Vault.configPath, folder: false))]
         for folder in inputs.folders {
+            guard let folder = try? VaultPaths.normalize(folder) else { return nil }
             let stamp = stamp(vault, path: folder, folder: true)
             if stamp == nil && vault.fileSystem.isDirectory(VaultPaths.join(vault.root, folder)) { return nil }
             entries.append(Entry(path: folder, folder: true, stamp: stamp))
         }
-        for file in inputs.files { entries.append(Entry(path: file, folder: false, stamp: stamp(vault, path: file, folder: false))) }
+        for file in inputs.files {
+            guard let file = try? VaultPaths.normalize(file) else { return nil }
+            entries.append(Entry(path: file, folder: false, stamp: stamp(vault, path: file, folder: false)))
+        }
         return entries
     }
 
@@ -161,6 +166,8 @@ enum StatusCache {
             if try reader.bool() {
                 stamp = FileStamp(path: path, size: try reader.int(), modified: Int64(try reader.int()), changed: Int64(try reader.int()))
             }
+            // Only paths inside the vault, as `entries` wrote them.
+            guard let normalized = try? VaultPaths.normalize(path), normalized == path else { throw BinaryReader.Corrupt() }
             entries.append(Entry(path: path, folder: folder, stamp: stamp))
         }
         let values = try reader.strings()

@@ -179,6 +179,11 @@ import Testing
             let decoded = try #require(StatusCache.decode(StatusCache.encode(day: summary.day, entries: entries, summary: summary)))
             #expect(decoded.day == summary.day && decoded.entries == entries && decoded.summary == summary)
         }
+        // A cache naming a path outside the vault (forged, or copied from elsewhere) is not read.
+        for path in ["../outside.md", "/etc/passwd", "daily/../../x", "./daily"] {
+            let forged = [StatusCache.Entry(path: path, folder: false, stamp: nil)]
+            #expect(StatusCache.decode(StatusCache.encode(day: full.day, entries: forged, summary: full)) == nil, "\(path)")
+        }
     }
 
     @Test func aFileSystemWithoutFolderTimesNeverCaches() throws {
