@@ -167,7 +167,7 @@ enum StatusCache {
                 stamp = FileStamp(path: path, size: try reader.int(), modified: Int64(try reader.int()), changed: Int64(try reader.int()))
             }
             // Only paths inside the vault, as `entries` wrote them.
-            guard let normalized = try? VaultPaths.normalize(path), normalized == path else { throw BinaryReader.Corrupt() }
+            guard VaultPaths.isNormalized(path) else { throw BinaryReader.Corrupt() }
             entries.append(Entry(path: path, folder: folder, stamp: stamp))
         }
         let values = try reader.strings()

@@ -24,6 +24,27 @@ public enum VaultPaths {
         return parts.joined(separator: "/")
     }
 
+    /// Whether `normalize` would give `relative` back unchanged: no leading `/` or `\\`, no empty,
+    /// `.` or `..` part, no NUL. Reads the bytes once, without splitting (for many paths at once).
+    public static func isNormalized(_ relative: String) -> Bool {
+        var relative = relative
+        return relative.withUTF8 { bytes -> Bool in
+            if bytes.first == UInt8(ascii: "\\") { return false }
+            var partStart = 0
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "/")
+                if byte == 0 { return false }
+                guard byte == UInt8(ascii: "/") else { continue }
+                let length = index - partStart
+                if length == 0 && !(bytes.isEmpty && index == 0) { return false }
+                if length == 1 && bytes[partStart] == UInt8(ascii: ".") { return false }
+                if length == 2 && bytes[partStart] == UInt8(ascii: ".") && bytes[partStart + 1] == UInt8(ascii: ".") { return false }
+                partStart = index + 1
+            }
+            return true
+        }
+    }
+
     /// Joins a root folder and a relative path.
     public static func join(_ root: String, _ relative: String) -> String {
         if relative.isEmpty { return root }

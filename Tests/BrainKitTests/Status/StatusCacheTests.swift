@@ -186,6 +186,15 @@ import Testing
         }
     }
 
+    /// The cache's quick check of a stored path says what `normalize` says.
+    @Test func aNormalizedPathIsOneNormalizeGivesBack() {
+        let paths = ["", "a", "daily/2026-11-22.md", "a/b/c", "/a", "\\a", "a/", "a//b", ".", "..", "./a", "a/.", "a/./b",
+                     "a/..", "../a", "a/../b", "..a", "a..", ".a/b.", "a/.b", "a\u{0}b", "ü/ñ.md", "a\\b", "//", "/"]
+        for path in paths {
+            #expect(VaultPaths.isNormalized(path) == ((try? VaultPaths.normalize(path)) == path), "\(path.debugDescription)")
+        }
+    }
+
     @Test func aFileSystemWithoutFolderTimesNeverCaches() throws {
         let (vault, memory) = MemoryVault.sample()
         let summary = StatusSummary.load(vault: vault, day: .sampleToday)
