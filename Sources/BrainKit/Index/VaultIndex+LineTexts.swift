@@ -1,32 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
 extension VaultIndex {
-    /// The text of the lines links sit on, for backlink context: each file is read once.
+    /// The text of the lines links sit on, for backlink context, without leading and trailing
+    /// blanks: each file is read once, the files on every core, and the result is in the order
+    /// of `places` whatever the thread timing. A line a file no longer has gives "".
     public func lineTexts(_ places: [(path: String, line: Int)]) -> [String] {
-        var wanted: [String: Set<Int>] = [:]
-        for place in places { wanted[place.path, default: []].insert(place.line) }
-        var found: [String: [Int: String]] = [:]
-        for (path, lines) in wanted {
-            guard let bytes = try? vault.fileSystem.read(VaultPaths.join(vault.root, path)) else { continue }
-            var texts: [Int: String] = [:]
-            var line = 1
-            var start = 0
-            let last = lines.max() ?? 0
-            bytes.withUnsafeBufferPointer { buffer in
-                var index = 0
-                while index <= buffer.count && line <= last {
-                    if index == buffer.count || buffer[index] == UInt8(ascii: "\n") {
-                        if lines.contains(line) {
-                            var end = index
-                            if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                            texts[line] = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self).trimmingBlanks
-                        }
-                        line += 1
-                        start = index + 1
-                    }
-                    index += 1
-                }
+        var position: [String: Int] = [:]
+        var wanted: [(path: String, lines: Set<Int>)] = []
+        for place in places {
+            if let index = position[place.path] {
+                wanted[index].lines.insert(place.line)
+            } else {
+                position[place.path] = wanted.count
+                wanted.append((place.path, [place.line]))
             }
-            found[path] = texts
         }
-        return places.map { found[$0.path]?[$0.line] ?? "" }
+        let files = wanted
+        let found = SlotBuffer<[Int: String]>(count: files.count)
+        let workers = VaultIndex.workers(for: files.count, atLeast: 16)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: files.count, by: workers) {
+                // A file that can no longer be read gives no lines.
+                let bytes = (try? vault.fileSystem.read(VaultPaths.join(vault.root, files[index].path))) ?? []
+                found.set(index, bytes.withUnsafeBufferPointer { VaultIndex.lines(files[index].lines, of: $0) })
+            }
+        }
+        let texts = found.values()
+        return places.map { place in position[place.path].flatMap { texts[$0][place.line] } ?? "" }
+    }
+
+    /// The lines numbered `wanted` (from 1) of a file's bytes, trimmed of blanks and of a
+    /// carriage return before the newline; newlines are found with `memchr`.
+    static func lines(_ wanted: Set<Int>, of buffer: UnsafeBufferPointer<UInt8>) -> [Int: String] {
+        var texts: [Int: String] = [:]
+        guard let base = buffer.baseAddress, let last = wanted.max() else { return texts }
+        var line = 1
+        var start = 0
+        while line <= last && start <= buffer.count {
+            let end: Int
+            if start < buffer.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
+                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                end = buffer.count
+            }
+            if wanted.contains(line) {
+                var stop = end
+                if stop > start && buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
+                let kept = String.blankTrimmed(UnsafeBufferPointer(rebasing: buffer[start..<stop]))
+                texts[line] = String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + kept.lowerBound)..<(start + kept.upperBound)]),
+                                     as: UTF8.self)
+            }
+            line += 1
+            start = end + 1
+        }
+        return texts
     }
 }

@@ -38,3 +38,26 @@ import Testing
         #expect(LinkResolver.key("Été.md") == "été")
     }
 }
+
+@Suite struct TrimmingBlanksTests {
+    /// Spaces and tabs go from both ends, on the bytes: whatever else the string holds stays.
+    @Test func blanksGoFromBothEnds() {
+        let cases: [(String, String)] = [
+            ("", ""), ("a", "a"), (" ", ""), ("\t \t", ""), ("  a b  ", "a b"), ("\ta\t", "a"), (" - [[x]] y ", "- [[x]] y"),
+            ("\u{A0}a\u{A0}", "\u{A0}a\u{A0}"), (" \n a \n ", "\n a \n"), (" été ", "été"), (" e\u{301} ", "e\u{301}"),
+            ("  日本語\t", "日本語"), (" 👩‍👩‍👧 ", "👩‍👩‍👧"), (String(repeating: "long line ", count: 500), String(repeating: "long line ", count: 500).dropLast().description),
+        ]
+        for (text, trimmed) in cases { #expect(text.trimmingBlanks == trimmed, "\(text.debugDescription)") }
+        // What each end keeps, against a character-by-character trim, on random strings of blanks,
+        // letters and multi-byte characters.
+        var random = SeededRandom(seed: 5)
+        let pieces = [" ", "\t", "a", "é", "日", "\n", "👍", "-"]
+        for _ in 0..<1_000 {
+            let text = (0..<Int(random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            var expected = Substring(text)
+            while let first = expected.first, first == " " || first == "\t" { expected.removeFirst() }
+            while let last = expected.last, last == " " || last == "\t" { expected.removeLast() }
+            #expect(text.trimmingBlanks == String(expected), "\(text.debugDescription)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import BrainKit
+
+/// The lines backlinks print beside each link (`VaultIndex.lineTexts`).
+@Suite struct LineTextsTests {
+    @Test func linesAreCutAtNewlinesAndTrimmed() {
+        func lines(_ text: String, _ wanted: Set<Int>) -> [Int: String] {
+            Array(text.utf8).withUnsafeBufferPointer { VaultIndex.lines(wanted, of: $0) }
+        }
+        #expect(lines("a\n  b [[x]]\t\nc", [1, 2, 3]) == [1: "a", 2: "b [[x]]", 3: "c"])
+        #expect(lines("one\r\n two \r\nthree\r\n", [2, 3, 4]) == [2: "two", 3: "three", 4: ""])
+        // A line past the end is not there; an empty file has one empty line.
+        #expect(lines("a\nb", [5]) == [:])
+        #expect(lines("", [1, 2]) == [1: ""])
+        #expect(lines("\n\n\n", [2]) == [2: ""])
+        #expect(lines("é 日本\n\t👍 [[x]]", [2]) == [2: "👍 [[x]]"])
+        // Bytes that are not UTF-8 are replaced, as reading a note does.
+        #expect(Array([0x61, 0xFF, 0x0A, 0x62]).withUnsafeBufferPointer { VaultIndex.lines([1], of: $0) } == [1: "a\u{FFFD}"])
+    }
+
+    /// Many files, read on any number of threads, give each place its line, in the order asked.
+    @Test func theSameLinesWhateverTheThreads() {
+        var files: [String: String] = [:]
+        var places: [(path: String, line: Int)] = []
+        for file in 0..<60 {
+            let path = "notes/n\(file).md"
+            files[path] = (1...20).map { "  line \($0) of \(file) [[n\(($0 + file) % 60)]]" }.joined(separator: "\n") + "\n"
+            for line in stride(from: 20 - file % 7, through: 1, by: -3) { places.append((path, line)) }
+        }
+        places.append(("notes/gone.md", 1))
+        places.append(("notes/n3.md", 99))
+        let (vault, _) = MemoryVault.make(files)
+        let index = VaultIndex.open(vault, save: false)
+        let expected = places.map { place -> String in
+            guard let text = files[place.path] else { return "" }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return place.line <= lines.count ? lines[place.line - 1].trimmingCharacters(in: .whitespaces) : ""
+        }
+        for threads in [1, 2, 3, 8] {
+            VaultIndex.$workerLimit.withValue(threads) { #expect(index.lineTexts(places) == expected, "\(threads) threads") }
+        }
+    }
+}
