@@ -194,7 +194,8 @@ public struct StatusLine: Sendable {
     /// of a week or month for habits that count by them; daily files named `YYYY-MM-DD.md`, any
     /// other daily file is always read), and reads twice as far back, each file once, while a
     /// running streak may have begun before the first day read (`isSettled`). `every N days` and
-    /// `N in M days` without `created:` read every day.
+    /// `N in M days` without `created:` read every day. `inputs` lists the folders listed and the
+    /// files read, for `StatusCache`.
     public static func load(vault: Vault, day: Day) -> StatusLine {
         if vault.hasInterruptedChange {
             // Finishing a cut-short change takes the lock and the whole index.

@@ -27,6 +27,14 @@ import Testing
         return files
     }
 
+    /// Opens the index again, which must re-read nothing, and rebuilds it without the cache, for
+    /// comparing what was saved with what a rebuild finds.
+    static func reopened(_ vault: Vault) -> (reopened: VaultIndex, rebuilt: VaultIndex) {
+        let reopened = VaultIndex.open(vault)
+        #expect(reopened.report.reread == 0)
+        return (reopened, VaultIndex.open(vault, rebuild: true, save: false))
+    }
+
     static func cacheFiles(_ fileSystem: MemoryFileSystem) -> [String: [UInt8]] {
         fileSystem.byteSnapshot.filter { $0.key.hasPrefix(folder + "/") }
     }
@@ -58,9 +66,7 @@ import Testing
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
         #expect(changed == [ShardedCacheTests.manifest, ShardedCacheTests.shard(position / VaultIndex.shardSize)])
         // And what was saved is what a rebuild finds.
-        let third = VaultIndex.open(vault)
-        #expect(third.report.reread == 0)
-        let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
+        let (third, rebuilt) = ShardedCacheTests.reopened(vault)
         #expect(third.records == rebuilt.records)
         #expect(third.resolutions == rebuilt.resolutions)
     }
@@ -72,9 +78,7 @@ import Testing
         // "Title 14" is linked from notes 14–20, which sort into other shards than n14 itself.
         try fileSystem.writeAtomically(Array("---\ntitle: Renamed\n---\n".utf8), to: MemoryVault.root + "/notes/n14.md")
         let index = VaultIndex.open(vault)
-        let reopened = VaultIndex.open(vault)
-        #expect(reopened.report.reread == 0)
-        let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
+        let (reopened, rebuilt) = ShardedCacheTests.reopened(vault)
         #expect(index.resolutions == rebuilt.resolutions)
         #expect(reopened.resolutions == rebuilt.resolutions)
     }
@@ -92,9 +96,9 @@ import Testing
         let shards = (index.records.count + VaultIndex.shardSize - 1) / VaultIndex.shardSize
         #expect(shards == 1)
         #expect(Set(ShardedCacheTests.cacheFiles(fileSystem).keys) == [ShardedCacheTests.manifest, ShardedCacheTests.shard(0)])
-        let reopened = VaultIndex.open(vault)
-        #expect(reopened.report.reread == 0 && !reopened.report.rebuilt)
-        #expect(reopened.resolutions == VaultIndex.open(vault, rebuild: true, save: false).resolutions)
+        let (reopened, rebuilt) = ShardedCacheTests.reopened(vault)
+        #expect(!reopened.report.rebuilt)
+        #expect(reopened.resolutions == rebuilt.resolutions)
     }
 
     /// Deleting the cache folder loses nothing: the index is rebuilt the same.
