@@ -14,7 +14,7 @@ command -v python3 >/dev/null || { echo "python3 is needed to drive the server" 
 
 if [[ -z "${BRAIN_BINARY:-}" ]]; then
     echo "== building release"
-    (cd "$ROOT" && swift build -c release 2>&1 | tail -1)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1)
 fi
 
 source "$ROOT/bench/lib/corpus.sh"

@@ -36,7 +36,7 @@ ensure jq jq
 ensure /usr/bin/time time
 
 echo "== building release"
-(cd "$ROOT" && swift build -c release 2>&1 | tail -1)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1)
 
 # --- vaults ------------------------------------------------------------------------------
 source "$ROOT/bench/lib/corpus.sh"

@@ -31,7 +31,7 @@ if [[ ! -x /usr/bin/time ]]; then
 fi
 
 echo "== building release"
-(cd "$ROOT" && swift build -c release --product brain 2>&1 | tail -1)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product brain 2>&1 | tail -1)
 
 echo "== generating a $SIZE MB export in $WORK"
 generated=$(python3 "$ROOT/bench/health-export.py" "$SIZE" "$WORK/export.xml" 2>&1)

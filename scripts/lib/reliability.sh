@@ -56,7 +56,7 @@ ensure() {
 build_release() {
     [[ -n "${BRAIN_BINARY:-}" ]] && { echo "== using $BRAIN_BINARY"; return; }
     echo "== building brain (release)"
-    (cd "$ROOT" && swift build -c release --product brain 2>&1 | tail -1)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product brain 2>&1 | tail -1)
 }
 
 # fresh_vault DIR: a copy of the sample vault without its cache.
