@@ -17,7 +17,7 @@ public struct SearchResults: Hashable, Sendable, Codable {
     /// nil) for `text`, case-insensitively; at most `limit` matching lines.
     public init(_ text: String, in vault: Vault, paths: [String]? = nil, limit: Int? = nil) {
         let paths = paths ?? vault.notePaths()
-        let found = TextSearch(text).search(files: paths.map { VaultPaths.join(vault.root, $0) }, in: vault.fileSystem)
+        let found = TextSearch(text).search(files: paths, under: vault.root, in: vault.fileSystem)
         var remaining = limit ?? Int.max
         var matches: [Match] = []
         outer: for (position, fileMatches) in found.enumerated() {

@@ -6,17 +6,23 @@ import Darwin
 import Dispatch
 
 extension TextSearch {
-    /// Searches files (absolute paths) on every core; element `i` holds the matches of `paths[i]`,
-    /// so the order never depends on thread timing. A file that cannot be read has no matches.
-    public func search(files paths: [String], in fileSystem: any FileSystem = POSIXFileSystem()) -> [[TextMatch]] {
+    /// Searches files on every core; element `i` holds the matches of `paths[i]`, so the order
+    /// never depends on thread timing. A file that cannot be read has no matches. The paths are
+    /// relative to `root` when it is given (each file is opened from the root folder's
+    /// descriptor, so the kernel does not walk the root's path again for every file), else
+    /// absolute or relative to the working directory.
+    public func search(files paths: [String], under root: String? = nil, in fileSystem: any FileSystem = POSIXFileSystem()) -> [[TextMatch]] {
         if !(fileSystem is POSIXFileSystem) {
             // Other file systems hand out whole arrays; the reused buffer below is for the disk.
             return paths.map { path in
-                guard let bytes = try? fileSystem.read(path) else { return [] }
+                guard let bytes = try? fileSystem.read(root.map { VaultPaths.join($0, path) } ?? path) else { return [] }
                 return bytes.withUnsafeBufferPointer { matches(in: $0) }
             }
         }
         if paths.isEmpty { return [] }
+        let folder = root.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? AT_FDCWD
+        if root != nil && folder < 0 { return paths.map { _ in [] } }
+        defer { if folder != AT_FDCWD { close(folder) } }
         let results = SlotBuffer<[TextMatch]>(count: paths.count)
         let workers = paths.count < 8 ? 1 : max(1, min(System.activeProcessorCount, 8))
         // Small chunks taken in turn keep both cores busy when a few files are large.
@@ -31,7 +37,7 @@ extension TextSearch {
                 let start = chunk * chunkSize
                 if start >= paths.count { break }
                 for index in start..<min(paths.count, start + chunkSize) {
-                    guard let bytes = reader.read(paths[index]) else {
+                    guard let bytes = reader.read(paths[index], from: folder) else {
                         results.set(index, [])
                         continue
                     }
@@ -64,16 +70,26 @@ private struct FileReader {
     private var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
     private var capacity = 1 << 16
 
-    mutating func read(_ path: String) -> UnsafeBufferPointer<UInt8>? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// The whole file at `path` (relative to the folder descriptor `folder`), nil when it cannot
+    /// be read or is not a regular file. Most notes fit the buffer: they cost an open, two reads
+    /// and a close; the file is stat-ed only when it fills the buffer (so a device never is read
+    /// without end).
+    mutating func read(_ path: String, from folder: Int32) -> UnsafeBufferPointer<UInt8>? {
+        let fd = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        grow(to: Int(info.st_size) + 1)
         var count = 0
+        var checked = false
         while true {
-            if count == capacity { grow(to: capacity * 2) }
+            if count == capacity {
+                if !checked {
+                    checked = true
+                    var info = stat()
+                    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+                    grow(to: Int(info.st_size) + 1)
+                }
+                if count == capacity { grow(to: capacity * 2) }
+            }
             let got = systemRead(fd, buffer + count, capacity - count)
             if got < 0 {
                 if errno == EINTR { continue }

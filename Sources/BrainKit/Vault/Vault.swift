@@ -75,9 +75,10 @@ public struct Vault: Sendable {
     }
 
     /// Every Markdown file of the vault but the templates, by vault-relative path, without reading
-    /// the index (a plain search needs only the list).
+    /// the index (a plain search needs only the list). A pipe or device named `.md` is left out:
+    /// it is never opened.
     public func notePaths() -> [String] {
-        fileSystem.markdownFiles(under: root, stamps: false).map(\.path).filter { !isTemplate($0) }
+        fileSystem.markdownFiles(under: root, stamps: false).compactMap { $0.size < 0 || isTemplate($0.path) ? nil : $0.path }
     }
 
     /// Whether a vault-relative path is a template (not indexed as a note).

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BrainKit
 
@@ -67,5 +68,31 @@ import Testing
             #expect(results[index].map(\.text) == (index % 3 == 0 ? ["hit \(index)"] : []))
         }
         #expect(results[40].isEmpty)
+    }
+
+    /// Files under a root, by relative path: a file larger than the reader's first buffer is read
+    /// whole, a pipe and a folder named `.md` have no matches, and the order is `paths`'.
+    @Test func searchesFilesUnderARoot() throws {
+        let fileSystem = POSIXFileSystem()
+        let root = "/tmp/brain-textsearch-root-\(UInt32.random(in: 0...UInt32.max))"
+        try fileSystem.makeDirectories(root + "/notes/deep")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // 300 KB of filler, then the hit on the last line: found only when the file is read whole.
+        let filler = String(repeating: "filler line of the note\n", count: 12_500)
+        try fileSystem.writeAtomically(Array((filler + "last hit\n").utf8), to: root + "/notes/deep/large.md")
+        try fileSystem.writeAtomically(Array("a hit\nno\nhit again".utf8), to: root + "/notes/small.md")
+        try fileSystem.makeDirectories(root + "/folder.md")
+        #expect(mkfifo(root + "/pipe.md", 0o644) == 0)
+        let paths = ["notes/small.md", "pipe.md", "notes/deep/large.md", "folder.md", "missing.md"]
+        let results = TextSearch("HIT").search(files: paths, under: root)
+        #expect(results.map { $0.map(\.text) } == [["a hit", "hit again"], [], ["last hit"], [], []])
+        #expect(results[2].first?.line == 12_501)
+        // The same files by absolute path, as before.
+        let absolute = TextSearch("HIT").search(files: paths.map { root + "/" + $0 })
+        #expect(absolute == results)
+        // A plain search of the vault never lists the pipe.
+        let vault = Vault(root: root)
+        #expect(!vault.notePaths().contains("pipe.md"))
+        #expect(vault.notePaths().contains("notes/deep/large.md"))
     }
 }
