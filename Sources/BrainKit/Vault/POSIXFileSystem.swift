@@ -232,92 +232,137 @@ public struct POSIXFileSystem: FileSystem {
         return result
     }
 
-    /// A folder entry's name and whether it ends in `.md` (any case), read from its bytes; nil for
-    /// a hidden name (`.brain/` among them). `each` sees the name's bytes. This runs for every
-    /// file of the vault on every command.
-    private static func visibleName(_ entry: UnsafeMutablePointer<dirent>,
-                                    _ each: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }) -> (name: String, isMarkdown: Bool)? {
+    /// Appends a folder entry's name to `names` and says whether it ends in `.md` (any case),
+    /// read from its bytes; nil (nothing appended) for a hidden name (`.brain/` among them).
+    private static func visibleName(_ entry: UnsafeMutablePointer<dirent>, into names: inout [UInt8], allASCII: inout Bool) -> Bool? {
         withUnsafeBytes(of: entry.pointee.d_name) { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var length = 0
-            while length < bytes.count && bytes[length] != 0 { length += 1 }
+            var ascii = true
+            while length < bytes.count && bytes[length] != 0 {
+                if bytes[length] >= 0x80 { ascii = false }
+                length += 1
+            }
             if length == 0 || bytes[0] == UInt8(ascii: ".") { return nil }
-            let markdown = length > 3 && bytes[length - 3] == UInt8(ascii: ".")
+            if !ascii { allASCII = false }
+            names.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<length]))
+            return length > 3 && bytes[length - 3] == UInt8(ascii: ".")
                 && bytes[length - 2] | 0x20 == UInt8(ascii: "m") && bytes[length - 1] | 0x20 == UInt8(ascii: "d")
-            let name = UnsafeBufferPointer(rebasing: bytes[0..<length])
-            each(name)
-            return (String(decoding: name, as: UTF8.self), markdown)
         }
     }
 
+    /// A folder entry the walk keeps: where its name's bytes are in the folder's name buffer,
+    /// and what the listing or `stat` said. No `String` until the entry is emitted in order.
+    private struct WalkEntry {
+        enum Kind: UInt8 { case folder, file, special }
+        var start: Int32
+        var length: Int32
+        var kind: Kind
+        var size: Int
+        var modified: Int64
+        var changed: Int64
+    }
+
     /// Depth-first, each folder's entries in order of their names: a stable order on every
-    /// machine, and cheaper than sorting whole paths.
+    /// machine, and cheaper than sorting whole paths. This runs for every file of the vault on
+    /// every command: names stay bytes in one buffer per folder, the entries sorted are small
+    /// values, and each file's path is made once, as one string, when it is emitted.
     private func walk(root: String, relative: String, stamps: Bool, into result: inout [FileStamp]) {
         let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
         guard let dir = opendir(absolute) else { return }
         defer { closedir(dir) }
         let dirFD = dirfd(dir)
-        var entries: [(name: String, isDirectory: Bool, stamp: FileStamp?, key: Range<Int>)] = []
-        // Every name's bytes one after another, to sort by: comparing bytes costs a fraction of
-        // comparing Strings, and gives the same order while every name is ASCII.
-        var keys: [UInt8] = []
+        var entries: [WalkEntry] = []
+        // Every name's bytes one after another: compared as bytes, they sort as their Strings
+        // do while every name is ASCII.
+        var names: [UInt8] = []
         var allASCII = true
+        var cName = [CChar](repeating: 0, count: 256)
         while let entry = readdir(dir) {
-            // Work on the name's bytes: this loop runs for every file of the vault on every command.
-            let start = keys.count
-            guard let (name, isMarkdown) = POSIXFileSystem.visibleName(entry, { name in
-                keys.append(contentsOf: name)
-                if allASCII && name.contains(where: { $0 >= 0x80 }) { allASCII = false }
-            }) else { continue }
+            let start = names.count
+            guard let isMarkdown = POSIXFileSystem.visibleName(entry, into: &names, allASCII: &allASCII) else { continue }
             let type = entry.pointee.d_type
-            let key = start..<keys.count
+            var item = WalkEntry(start: Int32(start), length: Int32(names.count - start), kind: .file, size: 0, modified: 0, changed: 0)
             if type == UInt8(DT_DIR) {
-                entries.append((name, true, nil, key))
+                item.kind = .folder
+                entries.append(item)
                 continue
             }
-            if !isMarkdown && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) { continue }
+            if !isMarkdown && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) {
+                names.removeSubrange(start...)
+                continue
+            }
             if type == UInt8(DT_REG) && !stamps {
-                entries.append((name, false, FileStamp(path: relative.isEmpty ? name : relative + "/" + name, size: 0, modified: 0), key))
+                entries.append(item)
                 continue
             }
             var info = stat()
-            guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
+            // The name with a terminating zero, for `fstatat`, in a buffer kept for the folder.
+            let length = Int(item.length)
+            if cName.count <= length { cName = [CChar](repeating: 0, count: length + 1) }
+            let found = cName.withUnsafeMutableBufferPointer { name in
+                names.withUnsafeBufferPointer { bytes in
+                    UnsafeMutableRawPointer(name.baseAddress!).copyMemory(from: bytes.baseAddress! + start, byteCount: length)
+                }
+                name[length] = 0
+                return fstatat(dirFD, name.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0
+            }
+            let mode = info.st_mode & S_IFMT
+            switch mode {
+            case _ where !found:
+                names.removeSubrange(start...)
+                continue
             case S_IFDIR:
-                entries.append((name, true, nil, key))
+                item.kind = .folder
             case S_IFREG where isMarkdown:
-                let path = relative.isEmpty ? name : relative + "/" + name
-                entries.append((name, false, FileStamp(path: path, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
-                                                       changed: POSIXFileSystem.changedNanoseconds(info)), key))
+                item.size = Int(info.st_size)
             case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK where isMarkdown:
                 // Listed so that the index reports it ("not a regular file"); it is never opened.
-                let path = relative.isEmpty ? name : relative + "/" + name
-                entries.append((name, false, FileStamp(path: path, size: -1, modified: POSIXFileSystem.modifiedNanoseconds(info),
-                                                       changed: POSIXFileSystem.changedNanoseconds(info)), key))
+                item.kind = .special
+                item.size = -1
             default:
+                names.removeSubrange(start...)
                 continue
             }
+            if item.kind != .folder {
+                item.modified = POSIXFileSystem.modifiedNanoseconds(info)
+                item.changed = POSIXFileSystem.changedNanoseconds(info)
+            }
+            entries.append(item)
         }
-        // String order is Unicode scalar order: byte order for the NFC names file systems hold,
-        // with the standard library's fast path for ASCII. Sort positions, not the entries.
-        // Sorted in place: moving the entries costs less than sorting positions that reach
-        // back into the array for each comparison.
-        if allASCII {
-            keys.withUnsafeBufferPointer { keys in
-                guard let base = keys.baseAddress else { return }
+        names.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            if allASCII {
                 entries.sort { left, right in
-                    let order = memcmp(base + left.key.lowerBound, base + right.key.lowerBound, min(left.key.count, right.key.count))
-                    return order != 0 ? order < 0 : left.key.count < right.key.count
+                    let order = memcmp(base + Int(left.start), base + Int(right.start), Int(min(left.length, right.length)))
+                    return order != 0 ? order < 0 : left.length < right.length
+                }
+            } else {
+                // String order is Unicode scalar order: byte order for the NFC names file
+                // systems hold, but not for every name a folder can hold.
+                func name(_ entry: WalkEntry) -> String {
+                    String(decoding: UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.length)), as: UTF8.self)
+                }
+                let keyed = entries.map { (name($0), $0) }.sorted { $0.0 < $1.0 }
+                entries = keyed.map(\.1)
+            }
+        }
+        let prefix = Array(relative.utf8)
+        for entry in entries {
+            let path = names.withUnsafeBufferPointer { buffer in
+                let name = UnsafeBufferPointer(rebasing: buffer[Int(entry.start)..<Int(entry.start + entry.length)])
+                guard !prefix.isEmpty else { return String(decoding: name, as: UTF8.self) }
+                return String(unsafeUninitializedCapacity: prefix.count + 1 + name.count) { out in
+                    _ = out.initialize(from: prefix)
+                    out[prefix.count] = UInt8(ascii: "/")
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(prefix.count + 1)...]).initialize(from: name)
+                    return prefix.count + 1 + name.count
                 }
             }
-        } else {
-            entries.sort { $0.name < $1.name }
-        }
-        for entry in entries {
-            if let stamp = entry.stamp {
-                result.append(stamp)
-            } else if entry.isDirectory {
-                walk(root: root, relative: relative.isEmpty ? entry.name : relative + "/" + entry.name, stamps: stamps, into: &result)
+            if entry.kind == .folder {
+                walk(root: root, relative: path, stamps: stamps, into: &result)
+            } else {
+                result.append(FileStamp(path: path, size: entry.size, modified: entry.modified, changed: entry.changed))
             }
         }
     }
@@ -413,8 +458,12 @@ extension POSIXFileSystem {
         let dirFD = dirfd(dir)
         var files: [String] = []
         var folders: [String] = []
+        var bytes: [UInt8] = []
+        var ascii = true
         while let entry = readdir(dir) {
-            guard let (name, isMarkdown) = POSIXFileSystem.visibleName(entry) else { continue }
+            bytes.removeAll(keepingCapacity: true)
+            guard let isMarkdown = POSIXFileSystem.visibleName(entry, into: &bytes, allASCII: &ascii) else { continue }
+            let name = String(decoding: bytes, as: UTF8.self)
             let type = entry.pointee.d_type
             if type == UInt8(DT_DIR) {
                 folders.append(name)

@@ -28,6 +28,36 @@ import Testing
         #expect(walked == expected)
     }
 
+    /// What the walk lists and how: Markdown files in nested folders with the size and times
+    /// `stat` gives (none with `stamps: false`), a pipe named `.md` with size -1, a 255-byte name;
+    /// hidden files and folders, other extensions and symlinks left out.
+    @Test func theWalkListsAndStampsWhatStatSays() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("brain-walk-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let long = String(repeating: "n", count: 252) + ".md"
+        try FileManager.default.createDirectory(atPath: root + "/a/b/c", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/.hidden", withIntermediateDirectories: true)
+        let files = ["a/b/c/deep.md": "deep\n", "a/one.MD": "one one\n", "top.md": "", "a/" + long: "long\n",
+                     ".hidden/secret.md": "no", "a/.dot.md": "no", "a/other.txt": "no"]
+        for (path, text) in files { FileManager.default.createFile(atPath: root + "/" + path, contents: Data(text.utf8)) }
+        #expect(mkfifo(root + "/a/pipe.md", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link.md", withDestinationPath: root + "/top.md")
+        let walked = POSIXFileSystem().markdownFiles(under: root, stamps: true)
+        #expect(walked.map(\.path) == ["a/b/c/deep.md", "a/" + long, "a/one.MD", "a/pipe.md", "top.md"])
+        for stamp in walked {
+            var info = stat()
+            #expect(lstat(root + "/" + stamp.path, &info) == 0)
+            let special = stamp.path.hasSuffix("pipe.md")
+            #expect(stamp.size == (special ? -1 : Int(info.st_size)))
+            #expect(stamp.modified == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+            #expect(stamp.changed == Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+        }
+        #expect(walked.first { $0.path == "a/one.MD" }?.size == 8)
+        let paths = POSIXFileSystem().markdownFiles(under: root, stamps: false)
+        #expect(paths.map(\.path) == walked.map(\.path))
+        #expect(paths.filter { $0.size != 0 }.map(\.path) == ["a/pipe.md"])
+    }
+
     @Test func theIndexInMemoryEqualsTheIndexOnDisk() throws {
         let (vault, _) = MemoryVault.sample()
         let memory = VaultIndex.open(vault)
