@@ -22,20 +22,24 @@ public final class TextOutput: @unchecked Sendable {
     }
 
     public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    /// Writes bytes as they are (text a command built as UTF-8).
+    public func write(bytes: UnsafeBufferPointer<UInt8>) {
         lock.lock()
         defer { lock.unlock() }
-        if let fileDescriptor {
-            var bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { raw in
-                    Foundation.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                }
-                if written <= 0 { break }
-                offset += written
-            }
-        } else {
-            buffer.append(contentsOf: text.utf8)
+        guard let fileDescriptor else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
         }
     }
 

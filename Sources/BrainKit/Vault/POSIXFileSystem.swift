@@ -257,6 +257,9 @@ public struct POSIXFileSystem: FileSystem {
         enum Kind: UInt8 { case folder, file, special }
         var start: Int32
         var length: Int32
+        /// The name's first 8 bytes, big-endian, zero-padded: most names differ in them, and
+        /// comparing two of these orders them as their bytes do (no name holds a zero byte).
+        var prefix: UInt64
         var kind: Kind
         var size: Int
         var modified: Int64
@@ -282,7 +285,13 @@ public struct POSIXFileSystem: FileSystem {
             let start = names.count
             guard let isMarkdown = POSIXFileSystem.visibleName(entry, into: &names, allASCII: &allASCII) else { continue }
             let type = entry.pointee.d_type
-            var item = WalkEntry(start: Int32(start), length: Int32(names.count - start), kind: .file, size: 0, modified: 0, changed: 0)
+            var prefix: UInt64 = 0
+            for offset in 0..<8 {
+                prefix <<= 8
+                if start + offset < names.count { prefix |= UInt64(names[start + offset]) }
+            }
+            var item = WalkEntry(start: Int32(start), length: Int32(names.count - start), prefix: prefix, kind: .file,
+                                 size: 0, modified: 0, changed: 0)
             if type == UInt8(DT_DIR) {
                 item.kind = .folder
                 entries.append(item)
@@ -334,7 +343,9 @@ public struct POSIXFileSystem: FileSystem {
             guard let base = buffer.baseAddress else { return }
             if allASCII {
                 entries.sort { left, right in
-                    let order = memcmp(base + Int(left.start), base + Int(right.start), Int(min(left.length, right.length)))
+                    if left.prefix != right.prefix { return left.prefix < right.prefix }
+                    if left.length <= 8 || right.length <= 8 { return left.length < right.length }
+                    let order = memcmp(base + Int(left.start) + 8, base + Int(right.start) + 8, Int(min(left.length, right.length)) - 8)
                     return order != 0 ? order < 0 : left.length < right.length
                 }
             } else {

@@ -19,12 +19,15 @@ import Testing
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("brain-sort-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         try FileManager.default.createDirectory(atPath: temporary + "/Sub", withIntermediateDirectories: true)
-        var names = ["B.md", "a.md", "a-b.md", "a b.md", "A.md", "_x.md", "ab.md", "a.b.md", "Z9.md", "z10.md", "~.md", "0.md", "a.MD"]
+        var names = ["B.md", "a.md", "a-b.md", "a b.md", "A.md", "_x.md", "ab.md", "a.b.md", "Z9.md", "z10.md", "~.md", "0.md", "a.MD",
+                     // Names that share their first 8 bytes or more, or end within them.
+                     "morning-walk.md", "morning-walks.md", "morning-wal.md", "morning.md", "morning", "morningA.md",
+                     "morning-walk-2.md", "morning-Walk.md", "abcd.md", "abcd.mdx", "abcdefgh.md"]
         if unicode { names += ["\u{E9}t\u{E9}.md", "e\u{301}a.md", "zz\u{E9}.md"] }
         for name in names { FileManager.default.createFile(atPath: temporary + "/" + name, contents: Data()) }
         FileManager.default.createFile(atPath: temporary + "/Sub/x.md", contents: Data())
         let walked = POSIXFileSystem().markdownFiles(under: temporary).map(\.path)
-        let expected = (names + ["Sub"]).sorted().flatMap { $0 == "Sub" ? ["Sub/x.md"] : [$0] }
+        let expected = (names.filter { $0.lowercased().hasSuffix(".md") } + ["Sub"]).sorted().flatMap { $0 == "Sub" ? ["Sub/x.md"] : [$0] }
         #expect(walked == expected)
     }
 
