@@ -87,6 +87,11 @@ public final class VaultIndex: @unchecked Sendable {
 
     /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.
     /// `save: false` leaves the cache file untouched (read-only vaults).
+    /// The Markdown files the index covers (templates aside), in walk order.
+    private static func walk(_ vault: Vault) -> [FileStamp] {
+        vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
+    }
+
     public static func open(_ vault: Vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
         var report = Report()
         if vault.hasInterruptedChange {
@@ -100,8 +105,6 @@ public final class VaultIndex: @unchecked Sendable {
                 report.warnings.append("an interrupted change could not be finished: \(error.description)")
             }
         }
-        let files = vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
-        report.files = files.count
         var cached: CachedIndex?
         var save = save
         var useCache = !rebuild
@@ -114,15 +117,28 @@ public final class VaultIndex: @unchecked Sendable {
             save = false
             useCache = false
         }
-        if !useCache {
-            report.rebuilt = true
+        // The walk (mostly `stat` calls, time in the kernel) and the cache's decoding (time in
+        // this process) need nothing from each other: on the disk they run side by side.
+        let loaded: Result<CachedIndex, CacheProblem>?
+        let files: [FileStamp]
+        if useCache, vault.fileSystem is POSIXFileSystem {
+            let walked = SlotBuffer<[FileStamp]>(count: 1)
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { walked.set(0, walk(vault)) }
+            loaded = loadCache(vault)
+            group.wait()
+            files = walked.values()[0]
         } else {
-            switch loadCache(vault) {
-            case .success(let loaded): cached = loaded
-            case .failure(let problem):
-                report.rebuilt = true
-                if let message = problem.message { report.warnings.append(message) }
-            }
+            files = walk(vault)
+            loaded = useCache ? loadCache(vault) : nil
+        }
+        report.files = files.count
+        switch loaded {
+        case nil: report.rebuilt = true
+        case .success(let value)?: cached = value
+        case .failure(let problem)?:
+            report.rebuilt = true
+            if let message = problem.message { report.warnings.append(message) }
         }
         var previous: [String: Int] = [:]
         if let cached {
