@@ -6,8 +6,9 @@ import Darwin
 
 /// Case-insensitive search for one phrase in file bytes, reporting each matching line once.
 ///
-/// An ASCII phrase is found with a byte search (memchr on the phrase's rarest byte, both cases,
-/// then a comparison with ASCII case folding): only matching lines are decoded. A phrase with
+/// An ASCII phrase is found with a byte search: its two rarest bytes tested, ASCII case folded,
+/// at 16 places at once (memchr on both cases of the byte for a one-byte phrase), then a
+/// comparison of the whole phrase; only matching lines are decoded. A phrase with
 /// other characters is compared character by character, lower-cased, on the lines holding a
 /// non-ASCII byte (only those can contain it), so `CAFÉ` finds `café` and `Ä` finds `ä`.
 /// Characters whose lower-case form is ASCII (the Kelvin sign) and full case folding
@@ -22,6 +23,10 @@ public struct TextSearch: Sendable {
     private let lowered: [Character]
     /// Position in `folded` whose byte the byte search looks for.
     private let anchor: Int
+    /// Position of the second-rarest byte (nil for a one-byte phrase): a phrase of two bytes or
+    /// more is found by testing both bytes at 16 places at once, which passes over most places
+    /// where the rarest byte alone would stop.
+    private let pairAnchor: Int?
 
     public init(_ needle: String) {
         self.needle = needle
@@ -39,6 +44,16 @@ public struct TextSearch: Sendable {
             }
         }
         anchor = best
+        var second: Int?
+        var secondScore = Int.max
+        for (position, byte) in folded.enumerated() where position != best {
+            let score = TextSearch.commonness(byte)
+            if score < secondScore {
+                second = position
+                secondScore = score
+            }
+        }
+        pairAnchor = second
     }
 
     /// The matching lines of `bytes`, in order. An empty phrase or one with a line break matches nothing.
@@ -103,26 +118,13 @@ public struct TextSearch: Sendable {
         var result: [TextMatch] = []
         let length = folded.count
         let first = TextSearch.bomLength(base, count)
-        let lower = folded[anchor]
-        let isLetter = lower >= 0x61 && lower <= 0x7A
-        let upper = isLetter ? lower - 32 : lower
-        var nextLower = -1
-        var nextUpper = isLetter ? -1 : count
+        var finder = Finder(self)
         var position = first
         var counted = first
         var lineNumber = 1
         while true {
-            let from = position + anchor
-            if from >= count { break }
-            if nextLower < from { nextLower = TextSearch.find(lower, base, from, count) }
-            if nextUpper < from { nextUpper = TextSearch.find(upper, base, from, count) }
-            let candidate = min(nextLower, nextUpper)
-            if candidate >= count { break }
-            let start = candidate - anchor
-            guard start + length <= count, equalsFolded(base, at: start) else {
-                position = start + 1
-                continue
-            }
+            let start = finder.next(base, from: position, count)
+            if start >= count { break }
             var lineStart = start
             while lineStart > first && base[lineStart - 1] != 10 { lineStart -= 1 }
             let lineEnd = TextSearch.find(10, base, start + length, count)
@@ -133,6 +135,69 @@ public struct TextSearch: Sendable {
             position = lineEnd + 1
         }
         return result
+    }
+
+    /// Finds where the phrase starts in the bytes, from a position on.
+    private struct Finder {
+        let search: TextSearch
+        let lower: UInt8
+        let upper: UInt8
+        var nextLower = -1
+        var nextUpper: Int
+
+        init(_ search: TextSearch) {
+            self.search = search
+            lower = search.folded[search.anchor]
+            let isLetter = lower >= 0x61 && lower <= 0x7A
+            upper = isLetter ? lower - 32 : lower
+            nextUpper = isLetter ? -1 : Int.max
+        }
+
+        /// The first start at or after `position` where the phrase is; `count` when none.
+        mutating func next(_ base: UnsafePointer<UInt8>, from position: Int, _ count: Int) -> Int {
+            if let pair = search.pairAnchor { return search.pairSearch(base, from: position, count, second: pair) }
+            let anchor = search.anchor
+            var position = position
+            while true {
+                let from = position + anchor
+                if from >= count { return count }
+                if nextLower < from { nextLower = TextSearch.find(lower, base, from, count) }
+                if nextUpper < from { nextUpper = TextSearch.find(upper, base, from, count) }
+                let candidate = min(nextLower, nextUpper)
+                if candidate >= count { return count }
+                let start = candidate - anchor
+                if start + search.folded.count <= count, search.equalsFolded(base, at: start) { return start }
+                position = start + 1
+            }
+        }
+    }
+
+    /// The first start at or after `position` where the phrase is (`count` when none): the
+    /// bytes at the rarest and second-rarest positions of the phrase are compared, ASCII case
+    /// folded, at 16 starts at once, and only starts where both match are compared whole.
+    private func pairSearch(_ base: UnsafePointer<UInt8>, from position: Int, _ count: Int, second: Int) -> Int {
+        let last = count - folded.count
+        var start = position
+        guard start <= last else { return count }
+        func caseBit(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? 0x20 : 0 }
+        let byte1 = folded[anchor], byte2 = folded[second]
+        let want1 = SIMD16<UInt8>(repeating: byte1), want2 = SIMD16<UInt8>(repeating: byte2)
+        let fold1 = SIMD16<UInt8>(repeating: caseBit(byte1)), fold2 = SIMD16<UInt8>(repeating: caseBit(byte2))
+        // Setting bit 5 lower-cases an ASCII capital and turns no other byte into a small letter.
+        while start + 15 <= last {
+            let bytes1 = UnsafeRawPointer(base + start + anchor).loadUnaligned(as: SIMD16<UInt8>.self)
+            let bytes2 = UnsafeRawPointer(base + start + second).loadUnaligned(as: SIMD16<UInt8>.self)
+            let both = ((bytes1 | fold1) .== want1) .& ((bytes2 | fold2) .== want2)
+            if any(both) {
+                for lane in 0..<16 where both[lane] && equalsFolded(base, at: start + lane) { return start + lane }
+            }
+            start += 16
+        }
+        while start <= last {
+            if equalsFolded(base, at: start) { return start }
+            start += 1
+        }
+        return count
     }
 
     private func equalsFolded(_ base: UnsafePointer<UInt8>, at start: Int) -> Bool {

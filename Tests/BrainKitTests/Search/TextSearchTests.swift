@@ -95,4 +95,32 @@ import Testing
         #expect(!vault.notePaths().contains("pipe.md"))
         #expect(vault.notePaths().contains("notes/deep/large.md"))
     }
+
+    /// Against a plain reference (each line folded, its first occurrence taken), on random texts
+    /// of a small alphabet where candidates abound: one-byte phrases (found with memchr) and
+    /// longer ones (both rare bytes tested 16 places at a time), matches at every offset of the
+    /// 16-byte blocks and in the tail.
+    @Test func findsWhatAPlainSearchFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abAB-_ \n\r@`[{".utf8)
+        func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        for round in 0..<400 {
+            let length = Int.random(in: 0...200, using: &generator)
+            let text = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+            let needleLength = round % 4 == 0 ? 1 : Int.random(in: 2...5, using: &generator)
+            let needle = (0..<needleLength).map { _ in alphabet.filter { $0 != 10 && $0 != 13 }.randomElement(using: &generator)! }
+            let found = TextSearch(String(decoding: needle, as: UTF8.self)).matches(in: text)
+            var expected: [(line: Int, column: Int)] = []
+            let folded = needle.map(fold)
+            for (number, line) in text.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
+                let bytes = Array(line).map(fold)
+                guard bytes.count >= folded.count else { continue }
+                if let column = (0...(bytes.count - folded.count)).first(where: { Array(bytes[$0..<($0 + folded.count)]) == folded }) {
+                    expected.append((number + 1, column + 1))
+                }
+            }
+            #expect(found.map(\.line) == expected.map(\.line), "\(text) \(needle)")
+            #expect(found.map(\.column) == expected.map(\.column), "\(text) \(needle)")
+        }
+    }
 }
