@@ -188,8 +188,18 @@ public struct TextSearch: Sendable {
             let bytes1 = UnsafeRawPointer(base + start + anchor).loadUnaligned(as: SIMD16<UInt8>.self)
             let bytes2 = UnsafeRawPointer(base + start + second).loadUnaligned(as: SIMD16<UInt8>.self)
             let both = ((bytes1 | fold1) .== want1) .& ((bytes2 | fold2) .== want2)
-            if any(both) {
-                for lane in 0..<16 where both[lane] && equalsFolded(base, at: start + lane) { return start + lane }
+            // Each lane is 0xFF or 0: read as two words, a start is a byte set in them (`any`
+            // and lane access would go through generic reductions).
+            let words = unsafeBitCast(both, to: SIMD2<UInt64>.self)
+            if words[0] | words[1] != 0 {
+                for half in 0..<2 {
+                    var word = words[half]
+                    while word != 0 {
+                        let lane = word.trailingZeroBitCount >> 3
+                        if equalsFolded(base, at: start + half * 8 + lane) { return start + half * 8 + lane }
+                        word &= ~(UInt64(0xFF) << (lane * 8))
+                    }
+                }
             }
             start += 16
         }
