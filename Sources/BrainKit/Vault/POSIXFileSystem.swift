@@ -29,8 +29,19 @@ public struct POSIXFileSystem: FileSystem {
         var count = 0
         while true {
             if count == capacity {
-                capacity = max(capacity * 2, 4096)
-                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+                // Read whole, or grown since `fstat`: a small read says which, without growing
+                // (and zero-filling) the array for the answer "nothing left".
+                let extra = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { scratch in
+                    var got: Int
+                    repeat { got = systemRead(fd, scratch.baseAddress!, scratch.count) } while got < 0 && errno == EINTR
+                    if got > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<got])) }
+                    return got
+                }
+                if extra < 0 { throw .io(path: path, message: POSIXFileSystem.errorText()) }
+                if extra == 0 { break }
+                count += extra
+                capacity = count
+                continue
             }
             let got = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(fd, buffer.baseAddress! + count, capacity - count)

@@ -61,6 +61,25 @@ import Testing
         #expect(paths.filter { $0.size != 0 }.map(\.path) == ["a/pipe.md"])
     }
 
+    /// Files are read whole whatever their size, and a file whose size `stat` does not know
+    /// (a /proc file says 0) is read to its end too.
+    @Test func theDiskReadsFilesWhole() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("brain-read-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for size in [0, 1, 4095, 4096, 4097, 100_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            FileManager.default.createFile(atPath: root + "/\(size).md", contents: Data(bytes))
+            #expect(try POSIXFileSystem().read(root + "/\(size).md") == bytes)
+        }
+        if FileManager.default.fileExists(atPath: "/proc/self/maps") {
+            // Thousands of bytes for a program of this size, though `stat` says 0.
+            let maps = try POSIXFileSystem().read("/proc/self/maps")
+            #expect(maps.count > 4096)
+            #expect(maps.last == 10)
+        }
+    }
+
     @Test func theIndexInMemoryEqualsTheIndexOnDisk() throws {
         let (vault, _) = MemoryVault.sample()
         let memory = VaultIndex.open(vault)
