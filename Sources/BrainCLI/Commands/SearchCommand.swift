@@ -49,56 +49,31 @@ enum SearchCommand: BrainCommand {
             return results.matches.isEmpty ? ExitCode.failure : ExitCode.success
         }
         let style = session.style
-        if !style.enabled {
-            // `path:line: text`, built as bytes: a common word prints tens of thousands of lines.
-            // Long outputs go out in pieces rather than one huge buffer.
-            var out: [UInt8] = []
-            out.reserveCapacity(1 << 17)
-            for match in results.matches {
+        let search = TextSearch(text)
+        // `path:line: text`, built as bytes: a common word prints tens of thousands of lines.
+        // Long outputs go out in pieces rather than one huge buffer.
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 17)
+        for match in results.matches {
+            if style.enabled {
+                out.append(contentsOf: (style("\(match.path):\(match.line):", .accent) + " " + highlight(match.text, search, style)).utf8)
+            } else {
                 out.append(contentsOf: match.path.utf8)
                 out.append(UInt8(ascii: ":"))
-                appendDecimal(match.line, to: &out)
-                out.append(UInt8(ascii: ":"))
-                out.append(UInt8(ascii: " "))
+                DecimalDigits.append(match.line, to: &out)
+                out.append(contentsOf: ": ".utf8)
                 out.append(contentsOf: match.text.utf8)
-                out.append(UInt8(ascii: "\n"))
-                if out.count > 1 << 16 {
-                    out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
-                    out.removeAll(keepingCapacity: true)
-                }
             }
-            out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
-            return results.matches.isEmpty ? ExitCode.failure : ExitCode.success
-        }
-        let search = TextSearch(text)
-        var out = ""
-        for match in results.matches {
-            out += style("\(match.path):\(match.line):", .accent) + " " + highlight(match.text, search, style) + "\n"
-            if out.utf8.count > 1 << 16 {
-                session.out(out)
-                out = ""
+            out.append(UInt8(ascii: "\n"))
+            if out.count > 1 << 16 {
+                out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
+                out.removeAll(keepingCapacity: true)
             }
         }
-        session.out(out)
+        out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
         return results.matches.isEmpty ? ExitCode.failure : ExitCode.success
     }
 
-    /// The decimal digits of `value` (not negative).
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        var digits = (UInt64(0), UInt64(0), UInt64(0))
-        var count = 0
-        var rest = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            out.append(contentsOf: buffer[(24 - count)...])
-        }
-    }
-
-    /// The line with every occurrence highlighted (unchanged without colour).
     static func highlight(_ line: String, _ search: TextSearch, _ style: Style) -> String {
         guard style.enabled else { return line }
         let bytes = Array(line.utf8)

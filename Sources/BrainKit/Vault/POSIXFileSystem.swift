@@ -23,12 +23,12 @@ public struct POSIXFileSystem: FileSystem {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .io(path: path, message: "not a regular file") }
-        var capacity = max(Int(info.st_size), 0)
+        let size = max(Int(info.st_size), 0)
         // Not zero-filled first: the read fills it (most files are read whole in one call).
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
         var count = 0
         while true {
-            if count == capacity {
+            if count == bytes.count {
                 // Read whole, or grown since `fstat`: a small read says which, without growing
                 // (and zero-filling) the array for the answer "nothing left".
                 let extra = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { scratch in
@@ -40,11 +40,10 @@ public struct POSIXFileSystem: FileSystem {
                 if extra < 0 { throw .io(path: path, message: POSIXFileSystem.errorText()) }
                 if extra == 0 { break }
                 count += extra
-                capacity = count
                 continue
             }
             let got = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(fd, buffer.baseAddress! + count, capacity - count)
+                systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
             }
             if got < 0 {
                 if errno == EINTR { continue }
