@@ -15,6 +15,12 @@ final class LanguageServerProcess {
         let lock = NSLock()
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
+        /// Set by `closeOutput`: the standard output reader stops.
+        var stopOutput = false
+        var outputReaderLeft = false
+        /// Each reader leaves when it met the end of its pipe (or was stopped): every byte it
+        /// read has been added by then.
+        let readers = DispatchGroup()
     }
 
     init(vault: String, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
@@ -29,14 +35,11 @@ final class LanguageServerProcess {
         process.standardOutput = output
         process.standardError = errors
         let collected = self.collected
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            collected.lock.withLock { collected.stdout += data }
-        }
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            collected.lock.withLock { collected.stderr += data }
-        }
+        LanguageServerProcess.drain(output.fileHandleForReading.fileDescriptor, collected,
+                                    stop: { collected.stopOutput }, add: { collected.stdout += $0 },
+                                    left: { collected.outputReaderLeft = true })
+        LanguageServerProcess.drain(errors.fileHandleForReading.fileDescriptor, collected,
+                                    stop: { false }, add: { collected.stderr += $0 }, left: {})
         let done = self.done
         process.terminationHandler = { _ in done.signal() }
         try process.run()
@@ -67,8 +70,37 @@ final class LanguageServerProcess {
 
     /// Stops reading the server's output, as a client that vanished.
     func closeOutput() {
-        output.fileHandleForReading.readabilityHandler = nil
+        collected.lock.withLock { collected.stopOutput = true }
+        // The reader looks at the flag at least every 50 ms; it leaves before the pipe is closed.
+        while !outputReaderGone() { usleep(5_000) }
         try? output.fileHandleForReading.close()
+    }
+
+    private func outputReaderGone() -> Bool { collected.lock.withLock { collected.outputReaderLeft } }
+
+    /// Reads `descriptor` on a thread of its own until the end of the pipe (or `stop`), adding
+    /// each piece under the lock; polls so that a stop is seen within 50 ms.
+    /// `stop`, `add` and `left` run under the lock; `left` when the reader is done.
+    private static func drain(_ descriptor: Int32, _ collected: Collected, stop: @escaping @Sendable () -> Bool,
+                              add: @escaping @Sendable ([UInt8]) -> Void, left: @escaping @Sendable () -> Void) {
+        collected.readers.enter()
+        DispatchQueue.global().async {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            defer {
+                collected.lock.withLock(left)
+                collected.readers.leave()
+            }
+            while true {
+                if collected.lock.withLock(stop) { return }
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, 50) == 0 { continue }
+                let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }
+                let piece = Array(buffer[0..<count])
+                collected.lock.withLock { add(piece) }
+            }
+        }
     }
 
     /// Waits for the exit (killing the process past `seconds`); nil when it had to be killed.
@@ -78,11 +110,8 @@ final class LanguageServerProcess {
             _ = done.wait(timeout: .now() + 5)
             return nil
         }
-        // Let the readers take what is left in the pipes.
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
-        if let rest = try? output.fileHandleForReading.readToEnd() { collected.lock.withLock { collected.stdout += rest } }
-        if let rest = try? errors.fileHandleForReading.readToEnd() { collected.lock.withLock { collected.stderr += rest } }
+        // Let the readers take what is left in the pipes, up to their ends.
+        _ = collected.readers.wait(timeout: .now() + 10)
         return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
     }
 
