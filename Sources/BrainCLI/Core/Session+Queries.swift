@@ -3,7 +3,7 @@ import BrainKit
 extension Session {
     /// The journal and the day analytics commands compute for (`--date` or today).
     func analyticsJournal() throws -> (Journal, Day) {
-        let index = try index()
+        let index = try journalIndex()
         let today = try day()
         return (journal(index), today)
     }

@@ -8,6 +8,7 @@ final class Session {
     let arguments: Arguments
     private var openedVault: Vault?
     fileprivate var cachedIndex: VaultIndex?
+    fileprivate var cachedJournalIndex: VaultIndex?
 
     init(context: Context, arguments: Arguments) {
         self.context = context
@@ -93,9 +94,21 @@ extension Session {
         return index
     }
 
-    /// Forgets the index so the next `index()` re-reads what changed (after a write).
+    /// The index of the files analytics reads (habits, goals, areas, days: `VaultIndex.Scope`),
+    /// brought up to date on first use; the whole vault's index when that is open already.
+    func journalIndex() throws -> VaultIndex {
+        if let openedIndex = cachedIndex { return openedIndex }
+        if let opened = cachedJournalIndex { return opened }
+        let index = VaultIndex.open(try vault(), scope: .journal)
+        for warning in index.report.warnings { warn(warning) }
+        cachedJournalIndex = index
+        return index
+    }
+
+    /// Forgets the indexes so the next `index()` re-reads what changed (after a write).
     func invalidateIndex() {
         cachedIndex = nil
+        cachedJournalIndex = nil
     }
 
     /// The one note `name` means; an error lists candidates when it is ambiguous or unknown.

@@ -1,11 +1,9 @@
 /// Which file holds a day's check-in, and how a missing one starts.
 public enum DailyFile {
-    /// The file of `day`: the one the index knows (anywhere under the vault), else
+    /// The file of `day`: the one the journal knows (anywhere under the daily folder), else
     /// `<daily folder>/YYYY-MM-DD.md`.
-    public static func path(of day: Day, journal: Journal, index: VaultIndex) -> String {
-        if let known = journal.dailyPaths[day] { return known }
-        if let record = index.records.first(where: { $0.kind == .daily && $0.day == day }) { return record.path }
-        return index.vault.config.folders.daily + "/\(day).md"
+    public static func path(of day: Day, journal: Journal, vault: Vault) -> String {
+        journal.dailyPaths[day] ?? vault.config.folders.daily + "/\(day).md"
     }
 
     /// The daily template rendered for `day` (the vault's `templates/daily.md` when there is one).
@@ -38,7 +36,7 @@ public enum DailyFile {
             throw ActionError(.refused, "\(day) has \(paths.count) daily files (\(paths.joined(separator: ", "))); "
                 + "merge them into one, then try again")
         }
-        let path = path(of: day, journal: transaction.journal, index: transaction.index)
+        let path = path(of: day, journal: transaction.journal, vault: transaction.vault)
         if let document = try transaction.document(ifExists: path) { return (document, path, false) }
         if let template {
             return (Document(text: TemplateRenderer.render(template, values: TemplateValues(title: day.description, date: day)).text), path, true)

@@ -39,10 +39,18 @@ public final class VaultTransaction {
         return index
     }
 
-    /// The analytics view of `index`.
+    /// The analytics view of the vault: from `index` when that is open already, else from the
+    /// index of the habits, goals, areas and days alone (`VaultIndex.Scope.journal`), which is
+    /// all a check-off needs.
     public var journal: Journal {
         if let openedJournal { return openedJournal }
-        let journal = Journal(index: index)
+        var source = openedIndex
+        if source == nil {
+            let scoped = VaultIndex.open(vault, scope: .journal)
+            warnings += scoped.report.warnings
+            source = scoped
+        }
+        let journal = Journal(index: source!)
         openedJournal = journal
         return journal
     }

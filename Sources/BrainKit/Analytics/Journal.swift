@@ -51,9 +51,7 @@ public struct Journal: Sendable {
                 paths[record.stem.lowercased()] = record.path
             case .goal:
                 goals.append(Goal(id: record.stem, frontMatter: record.frontMatter, bodyTitle: bodyTitle))
-                milestones[record.stem.lowercased()] = record.tasks.filter { task in
-                    !task.text.hasPrefix("[[") || index.resolve(target: LinkTarget.normalize(task.text) ?? "").note == nil
-                }
+                milestones[record.stem.lowercased()] = record.tasks.filter { !index.startsWithJournalLink($0.text) }
                 paths[record.stem.lowercased()] = record.path
                 // The index keeps headings, not list items: read the file only when it has a log.
                 if record.headings.contains(where: { $0.text.lowercased() == ProgressLog.heading.lowercased() }),

@@ -128,13 +128,19 @@ struct LinkResolver {
     }
 
     func resolve(target: String, from source: Int?) -> Resolution {
+        resolve(target: target, fromPath: source.map { paths[$0] })
+    }
+
+    /// `resolve(target:from:)` for a link written in the file at `sourcePath`, which need not be
+    /// one of this resolver's files (a table of the habits alone resolves a daily file's lines).
+    func resolve(target: String, fromPath sourcePath: String?) -> Resolution {
         var key = LinkResolver.key(target.trimmingBlanks)
         while key.hasPrefix("/") { key.removeFirst() }
         if key.hasPrefix("./") { key.removeFirst(2) }
         if key.isEmpty { return .missing }
         if let exact = byPath[key] { return twins[key].map { .ambiguous($0) } ?? .note(exact) }
-        if let source, paths[source].utf8.contains(UInt8(ascii: "/")) {
-            let folder = VaultPaths.directory(of: paths[source]).lowercased()
+        if let sourcePath, sourcePath.utf8.contains(UInt8(ascii: "/")) {
+            let folder = VaultPaths.directory(of: sourcePath).lowercased()
             if let sibling = byPath[folder + "/" + key] { return twins[folder + "/" + key].map { .ambiguous($0) } ?? .note(sibling) }
         }
         let name = key.split(separator: "/").last.map(String.init) ?? key

@@ -8,12 +8,15 @@ final class CacheBuffer: @unchecked Sendable {
     /// The vault the cache belongs to: a bad part is read again from its file, and the cache is
     /// dropped so that the next command rebuilds it.
     let vault: Vault?
+    /// The vault-relative path of the cache's manifest, removed when a part is bad.
+    let manifest: String
     private let lock = NSLock()
     private var dropped = false
 
-    init(_ bytes: [UInt8], vault: Vault? = nil) {
+    init(_ bytes: [UInt8], vault: Vault? = nil, manifest: String = VaultIndex.cachePath) {
         self.bytes = bytes
         self.vault = vault
+        self.manifest = manifest
     }
 
     func read<T>(at offset: Int, _ body: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T) -> T? {
@@ -31,7 +34,7 @@ final class CacheBuffer: @unchecked Sendable {
             defer { dropped = true }
             return !dropped
         }
-        if first { try? vault.fileSystem.remove(VaultPaths.join(vault.root, VaultIndex.cachePath)) }
+        if first { try? vault.fileSystem.remove(VaultPaths.join(vault.root, manifest)) }
         guard let absolute = try? vault.absolute(path), let bytes = try? vault.fileSystem.read(absolute) else { return nil }
         return NoteParser.parse(bytes, stamp: FileStamp(path: path, size: bytes.count, modified: 0), kind: kind)
     }

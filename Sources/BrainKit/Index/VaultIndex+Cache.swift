@@ -18,16 +18,17 @@ extension VaultIndex {
     /// Magic word, format version, checksum.
     static let headerSize = 24
 
-    /// The vault-relative path of shard `number`.
-    static func shardPath(_ number: Int) -> String {
+    /// The vault-relative path of shard `number` of the cache of `scope`.
+    static func shardPath(_ number: Int, scope: Scope = .vault) -> String {
         let digits = String(number)
-        return ".brain/cache/shard-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".bin"
+        return ".brain/cache/" + scope.shardPrefix + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".bin"
     }
 
     /// The shard number of a file name in the cache folder (`shard-0012.bin` → 12).
-    static func shardNumber(ofName name: String) -> Int? {
-        guard name.hasPrefix("shard-"), name.hasSuffix(".bin") else { return nil }
-        return Int(name.dropFirst(6).dropLast(4))
+    static func shardNumber(ofName name: String, scope: Scope = .vault) -> Int? {
+        let prefix = scope.shardPrefix
+        guard name.hasPrefix(prefix), name.hasSuffix(".bin") else { return nil }
+        return Int(name.dropFirst(prefix.count).dropLast(4))
     }
 
     struct CachedIndex {
@@ -98,9 +99,11 @@ extension VaultIndex {
         return hash ^ (hash >> 29)
     }
 
-    static func layoutKey(_ vault: Vault) -> String {
+    /// The folder settings the cache was made with, and which files it covers.
+    static func layoutKey(_ vault: Vault, scope: Scope = .vault) -> String {
         let folders = vault.config.folders
-        return [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
+        let key = [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
+        return scope == .journal ? key + "\u{1F}journal" : key
     }
 
     // MARK: Loading
@@ -116,10 +119,10 @@ extension VaultIndex {
         return .success(bytes)
     }
 
-    static func loadCache(_ vault: Vault) -> Result<CachedIndex, CacheProblem> {
-        guard (try? vault.internalPath(VaultPaths.directory(of: cachePath))) != nil else { return .failure(.missing) }
+    static func loadCache(_ vault: Vault, scope: Scope = .vault) -> Result<CachedIndex, CacheProblem> {
+        guard (try? vault.internalPath(VaultPaths.directory(of: scope.cachePath))) != nil else { return .failure(.missing) }
         let manifestBytes: [UInt8]
-        switch cacheFile(vault, cachePath) {
+        switch cacheFile(vault, scope.cachePath) {
         case .success(let bytes): manifestBytes = bytes
         case .failure(let problem): return .failure(problem)
         }
@@ -128,7 +131,7 @@ extension VaultIndex {
             if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
             var reader = BinaryReader(buffer, offset: headerSize)
             do {
-                guard try reader.string() == layoutKey(vault) else {
+                guard try reader.string() == layoutKey(vault, scope: scope) else {
                     return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
                 }
                 // Counts of records, not of bytes here: bounded, not `count()`.
@@ -161,7 +164,7 @@ extension VaultIndex {
             let workers = VaultIndex.workers(for: sums.count, atLeast: 4)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for number in stride(from: worker, to: sums.count, by: workers) {
-                    slots.set(number, loadShard(vault, number: number, sum: sums[number], total: count, into: target))
+                    slots.set(number, loadShard(vault, scope: scope, number: number, sum: sums[number], total: count, into: target))
                 }
             }
             for result in slots.values() {
@@ -196,14 +199,14 @@ extension VaultIndex {
     /// One shard: its number, first record, record count, the records, their links' resolutions.
     /// The records are initialized at their places in `target` on success only (on failure the
     /// shard's range is left uninitialized).
-    private static func loadShard(_ vault: Vault, number: Int, sum: UInt64, total: Int,
+    private static func loadShard(_ vault: Vault, scope: Scope, number: Int, sum: UInt64, total: Int,
                                   into target: RecordSlots) -> Result<[[Resolution]], CacheProblem> {
         let bytes: [UInt8]
-        switch cacheFile(vault, shardPath(number)) {
+        switch cacheFile(vault, shardPath(number, scope: scope)) {
         case .success(let read): bytes = read
         case .failure(let problem): return .failure(problem)
         }
-        let shared = CacheBuffer(bytes, vault: vault)
+        let shared = CacheBuffer(bytes, vault: vault, manifest: scope.cachePath)
         return bytes.withUnsafeBufferPointer { buffer in
             switch unseal(buffer, magic: shardMagic) {
             case .failure(let problem): return .failure(problem)
@@ -225,8 +228,9 @@ extension VaultIndex {
                 resolutions.reserveCapacity(count)
                 for position in 0..<count {
                     let linkCount = try reader.count()
-                    // Each link has its resolution: a cache where the two disagree is rebuilt, not trusted.
-                    guard records[position].cachedLinkCount == linkCount else { throw BinaryReader.Corrupt() }
+                    // Each link has its resolution (none in the journal's cache, which resolves
+                    // no link): a cache where the two disagree is rebuilt, not trusted.
+                    guard linkCount == (scope == .journal ? 0 : records[position].cachedLinkCount) else { throw BinaryReader.Corrupt() }
                     var links: [Resolution] = []
                     links.reserveCapacity(linkCount)
                     for _ in 0..<linkCount {
@@ -298,7 +302,7 @@ extension VaultIndex {
                 let number = toWrite[slot]
                 let (bytes, sum) = VaultIndex.sealed(VaultIndex.shardMagic, payload: encodeShard(number))
                 // Renamed into place: a symbolic link standing there is replaced, never followed.
-                let path = VaultPaths.join(vault.root, VaultIndex.shardPath(number))
+                let path = VaultPaths.join(vault.root, VaultIndex.shardPath(number, scope: scope))
                 written.set(slot, (try? fileSystem.writeAtomically(bytes, to: path, durable: false)) == nil ? nil : sum)
             }
         }
@@ -309,18 +313,18 @@ extension VaultIndex {
             sums[toWrite[slot]] = sum
         }
         var manifest = BinaryWriter(capacity: 256 + shardCount * 10)
-        manifest.string(VaultIndex.layoutKey(vault))
+        manifest.string(VaultIndex.layoutKey(vault, scope: scope))
         manifest.uint(UInt64(records.count))
         manifest.uint(UInt64(VaultIndex.shardSize))
         manifest.uint(UInt64(shardCount))
         for sum in sums { manifest.uint(sum) }
         let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest.bytes).bytes
-        guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, VaultIndex.cachePath), durable: false)) != nil else { return }
+        guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, scope.cachePath), durable: false)) != nil else { return }
         shardSums = sums
         // Shards beyond the last (the vault had more files) and temporary files whose writer was
         // killed are removed; the folder is small, so listing it costs nothing.
         for name in fileSystem.names(in: folder) {
-            if let number = VaultIndex.shardNumber(ofName: name), number >= shardCount {
+            if let number = VaultIndex.shardNumber(ofName: name, scope: scope), number >= shardCount {
                 try? fileSystem.remove(VaultPaths.join(folder, name))
             }
         }

@@ -109,12 +109,21 @@ extension VaultIndex {
         return records.indices.filter { !linked[$0] && records[$0].kind != .daily }
     }
 
-    /// The habit (its file stem) a daily habit line names, resolved like any link; nil when the
-    /// line names a note that is not a habit, or nothing.
+    /// The habit (its file stem) a daily habit line names: its target resolved like a link, among
+    /// the habit files only (so a note elsewhere with the same name never hides a habit, and the
+    /// answer needs no file outside the habits folder); nil when no habit matches.
     public func habitID(of line: HabitLine, in daily: Int? = nil) -> String? {
         if let direct = habitStems[line.habit.lowercased()] { return direct }
-        guard let target = resolve(target: line.habit, from: daily).note, records[target].kind == .habit else { return nil }
-        return records[target].stem
+        let lookup = kindLookup(habitsOnly: true)
+        guard let target = lookup.resolver.resolve(target: line.habit, fromPath: daily.map { records[$0].path }).note else { return nil }
+        return records[lookup.positions[target]].stem
+    }
+
+    /// Whether `text` (a task item's text) starts with a link to a habit, goal or area: such an
+    /// item of a goal is a link to what serves it, not a milestone. Resolved among those files only.
+    public func startsWithJournalLink(_ text: String) -> Bool {
+        guard text.hasPrefix("[["), let target = LinkTarget.normalize(text) else { return false }
+        return kindLookup(habitsOnly: false).resolver.resolve(target: target, fromPath: nil).note != nil
     }
 
     /// Problems across the vault: each file's own, plus broken and ambiguous links, habit lines

@@ -15,6 +15,37 @@ public final class VaultIndex: @unchecked Sendable {
     /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     public static let cachePath = ".brain/cache/index.bin"
 
+    /// Which files an index covers.
+    public enum Scope: Sendable {
+        /// Every Markdown file of the vault (templates aside).
+        case vault
+        /// The files analytics reads: the habits, goals, areas and daily folders. Links are not
+        /// resolved (`resolutions` is empty for every record): such an index answers lookups by
+        /// name (`habitID(of:)`, `startsWithJournalLink`), never link queries. It has its own
+        /// cache (`journal.bin` and `journal-NNNN.bin`), so a question about habits costs the
+        /// files it needs, not the vault's 100,000 notes.
+        case journal
+
+        /// The manifest's vault-relative path.
+        public var cachePath: String {
+            switch self {
+            case .vault: return VaultIndex.cachePath
+            case .journal: return ".brain/cache/journal.bin"
+            }
+        }
+
+        /// The start of each shard's file name.
+        var shardPrefix: String {
+            switch self {
+            case .vault: return "shard-"
+            case .journal: return "journal-"
+            }
+        }
+    }
+
+    /// The files this index covers; set by `open`.
+    public internal(set) var scope = Scope.vault
+
     /// What opening the index did.
     public struct Report: Hashable, Sendable, Codable {
         public var files = 0
@@ -49,6 +80,30 @@ public final class VaultIndex: @unchecked Sendable {
     }
     private var byPathTable: [String: Int]?
     private let tableLock = NSLock()
+    /// Resolvers over the habit files alone, and over the habits, goals and areas, with each of
+    /// their files' positions in `records`; built on first use (see `kindLookup`).
+    private var habitLookup: KindLookup?
+    private var journalLookup: KindLookup?
+
+    struct KindLookup {
+        let resolver: LinkResolver
+        /// The record position of each of the resolver's files.
+        let positions: [Int]
+    }
+
+    /// The resolver over the habits (`habitsOnly`), or over the habits, goals and areas.
+    func kindLookup(habitsOnly: Bool) -> KindLookup {
+        tableLock.withLock {
+            if let known = habitsOnly ? habitLookup : journalLookup { return known }
+            let positions = records.indices.filter { position in
+                let kind = records[position].kind
+                return kind == .habit || (!habitsOnly && (kind == .goal || kind == .area))
+            }
+            let lookup = KindLookup(resolver: LinkResolver(records: positions.map { records[$0] }), positions: positions)
+            if habitsOnly { habitLookup = lookup } else { journalLookup = lookup }
+            return lookup
+        }
+    }
     /// Lower-cased habit file stems → the stem as written.
     let habitStems: [String: String]
     /// Whether two files' paths differ only by Unicode normalisation (see `NameKey`).
@@ -85,14 +140,51 @@ public final class VaultIndex: @unchecked Sendable {
         self.habitStems = habitStems
     }
 
-    /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.
-    /// `save: false` leaves the cache file untouched (read-only vaults).
-    /// The Markdown files the index covers (templates aside), in walk order.
-    private static func walk(_ vault: Vault) -> [FileStamp] {
-        vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
+    /// The Markdown files `scope` covers (templates aside), in walk order.
+    static func walk(_ vault: Vault, scope: Scope = .vault) -> [FileStamp] {
+        switch scope {
+        case .vault:
+            return vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
+        case .journal:
+            var files: [FileStamp] = []
+            for folder in journalFolders(vault) {
+                for var stamp in vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder)) {
+                    stamp.path = folder + "/" + stamp.path
+                    if !vault.isTemplate(stamp.path) { files.append(stamp) }
+                }
+            }
+            return files
+        }
     }
 
-    public static func open(_ vault: Vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
+    /// The habits, goals, areas and daily folders that the walk of the whole vault enters, in the
+    /// order it meets them, without one inside another (its files are listed with the outer one).
+    /// A folder behind a symbolic link or a hidden name is left out, as the whole walk leaves it.
+    static func journalFolders(_ vault: Vault) -> [String] {
+        let folders = vault.config.folders
+        let all = Set([folders.habits, folders.goals, folders.areas, folders.daily])
+        let outermost = all.filter { folder in !all.contains { folder.hasPrefix($0 + "/") } }
+        let entered = outermost.filter { folder in
+            var path = vault.root
+            for part in folder.split(separator: "/") {
+                if part.hasPrefix(".") { return false }
+                path += "/" + part
+                if vault.fileSystem.isSymbolicLink(path) { return false }
+            }
+            return true
+        }
+        // The walk sorts each folder's names by their bytes.
+        return entered.sorted { left, right in
+            let a = left.split(separator: "/"), b = right.split(separator: "/")
+            for (x, y) in zip(a, b) where x != y { return x.utf8.lexicographicallyPrecedes(y.utf8) }
+            return a.count < b.count
+        }
+    }
+
+    /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.
+    /// `save: false` leaves the cache file untouched (read-only vaults). `scope: .journal` covers
+    /// only the files analytics reads (see `Scope`).
+    public static func open(_ vault: Vault, scope: Scope = .vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
         var report = Report()
         if vault.hasInterruptedChange {
             // A multi-file change was cut short (or is being written right now): wait for the
@@ -110,7 +202,7 @@ public final class VaultIndex: @unchecked Sendable {
         var useCache = !rebuild
         do {
             // The folder must be the vault's own; a link in the cache file's place is only replaced.
-            _ = try vault.internalPath(VaultPaths.directory(of: cachePath))
+            _ = try vault.internalPath(VaultPaths.directory(of: scope.cachePath))
         } catch {
             // `.brain` or its cache folder points elsewhere: the index lives in memory only.
             report.warnings.append("the index cache is not used: \(error.description)")
@@ -124,13 +216,13 @@ public final class VaultIndex: @unchecked Sendable {
         if useCache, vault.fileSystem is POSIXFileSystem {
             let walked = SlotBuffer<[FileStamp]>(count: 1)
             let group = DispatchGroup()
-            DispatchQueue.global().async(group: group) { walked.set(0, walk(vault)) }
-            loaded = loadCache(vault)
+            DispatchQueue.global().async(group: group) { walked.set(0, walk(vault, scope: scope)) }
+            loaded = loadCache(vault, scope: scope)
             group.wait()
             files = walked.values()[0]
         } else {
-            files = walk(vault)
-            loaded = useCache ? loadCache(vault) : nil
+            files = walk(vault, scope: scope)
+            loaded = useCache ? loadCache(vault, scope: scope) : nil
         }
         report.files = files.count
         switch loaded {
@@ -150,6 +242,7 @@ public final class VaultIndex: @unchecked Sendable {
            cached.records.withUnsafeBufferPointer({ records in files.indices.allSatisfy { records[$0].stamp == files[$0] } }) {
             let index = VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
             index.shardSums = cached.shardSums
+            index.scope = scope
             return index
         }
         // Decide what to re-read.
@@ -198,7 +291,10 @@ public final class VaultIndex: @unchecked Sendable {
                 let old = before[slot]!, index = toParse[slot]
                 return old.title != all[index].title || old.aliases != all[index].aliases
             }
-        if namesChanged {
+        if scope == .journal {
+            // Lookups by name only: no link is resolved.
+            resolutions = all.map { _ in [] }
+        } else if namesChanged {
             let built = LinkResolver(records: all)
             resolver = built
             resolutions = resolveAll(all, resolver: built)
@@ -220,6 +316,7 @@ public final class VaultIndex: @unchecked Sendable {
             }
         }
         let index = VaultIndex(vault: vault, records: all, resolutions: resolutions, report: report)
+        index.scope = scope
         if let resolver { index.resolver = resolver }
         if save && (toParse.count > 0 || report.removed > 0 || cached == nil) {
             // Records keep their places when no file came or went: only the shards holding a

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import BrainKit
+
+/// Step 13: analytics opens an index of the habits, goals, areas and daily folders alone
+/// (`VaultIndex.Scope.journal`), with a cache of its own. Its journal is the whole vault's journal:
+/// habit lines resolve among the habits, and a goal's task that links a habit, goal or area is not
+/// a milestone, so nothing outside those folders changes what analytics says.
+@Suite struct JournalScopeTests {
+    static let files: [String: String] = [
+        "habits/read.md": "---\nevery: day\ntitle: Morning Read\naliases: [books]\n---\n# Read\n",
+        "habits/run.md": "---\nevery: 3 per week\ngoal: \"[[marathon]]\"\n---\n",
+        "habits/old.md": "---\nevery: day\nstatus: paused\nbad key\n---\n",
+        "goals/marathon.md": "---\narea: health\ndue: 2027-04-01\n---\n# Marathon\n"
+            + "- [x] [[run]]\n- [ ] [[Some note]]\n- [ ] [[base]]\n- [x] First 10k ✅ 2026-11-01\n- [-] Cancelled\n",
+        "goals/base.md": "---\nparent: \"[[marathon]]\"\n---\n- [ ] Run 20 km\n",
+        "areas/health.md": "---\ncolor: green\n---\n# Health\n",
+        "daily/2026-11-20.md": "---\nmood: 4\nenergy: 9\n---\n## Habits\n- [x] [[Morning Read]] 20 pages\n- [x] [[run]]\n- [ ] [[Some note]]\n",
+        "daily/2026-11-21.md": "---\nrest: true\n---\n- [x] [[books]]\n- [-] [[run]] sore\n",
+        "daily/2025/2025-12-31.md": "- [x] [[habits/read]]\n- [x] [[nothing-here]]\n",
+        "daily/2026-11-22.md": "- [x] [[read]]\n",
+        "daily/x/2026-11-22.md": "- [ ] [[read]]\n",
+        "notes/Morning Read.md": "# A note with a habit's title\n",
+        "notes/Some note.md": "#pinned\n",
+        "notes/run.md": "A note with a habit's name.\n",
+        "templates/daily.md": "- [ ] [[read]]\n",
+        "inbox.md": "- [x] [[run]]\n",
+    ]
+
+    /// Everything a `Journal` holds, compared field by field.
+    static func expectSame(_ scoped: Journal, _ whole: Journal, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(scoped.habits == whole.habits, sourceLocation: sourceLocation)
+        #expect(scoped.areas == whole.areas, sourceLocation: sourceLocation)
+        #expect(scoped.goals == whole.goals, sourceLocation: sourceLocation)
+        #expect(scoped.milestones == whole.milestones, sourceLocation: sourceLocation)
+        #expect(scoped.checkIns == whole.checkIns, sourceLocation: sourceLocation)
+        #expect(scoped.dailyPaths == whole.dailyPaths, sourceLocation: sourceLocation)
+        #expect(scoped.paths == whole.paths, sourceLocation: sourceLocation)
+        #expect(scoped.duplicateDays == whole.duplicateDays, sourceLocation: sourceLocation)
+        #expect(scoped.problems == whole.problems, sourceLocation: sourceLocation)
+        #expect(scoped.histories == whole.histories, sourceLocation: sourceLocation)
+    }
+
+    @Test func theJournalIndexHoldsTheFourFoldersAndAgreesWithTheWholeIndex() throws {
+        let (vault, _) = MemoryVault.make(JournalScopeTests.files)
+        let whole = VaultIndex.open(vault)
+        let scoped = VaultIndex.open(vault, scope: .journal)
+        #expect(scoped.scope == .journal)
+        // The same records in the same order, notes and templates left out.
+        #expect(scoped.records == whole.records.filter { $0.kind != .note })
+        #expect(scoped.records.count == 11)
+        #expect(scoped.resolutions.allSatisfy { $0.isEmpty })
+        let journal = Journal(index: scoped)
+        JournalScopeTests.expectSame(journal, Journal(index: whole))
+        // What that journal says, so that agreeing is not agreeing on nothing.
+        #expect(journal.histories["read"]?.mark(on: Day("2026-11-20")!) == .done, "by title, though a note has that name")
+        #expect(journal.histories["read"]?.mark(on: Day("2026-11-21")!) == .done, "by alias")
+        #expect(journal.histories["read"]?.mark(on: Day("2025-12-31")!) == .done, "by path")
+        #expect(journal.histories["run"]?.mark(on: Day("2026-11-20")!) == .done, "by stem, though a note has it too")
+        #expect(journal.histories["run"]?.mark(on: Day("2026-11-21")!) == .skipped)
+        #expect(journal.checkIns.first { $0.day == Day("2026-11-20")! }?.habitLines.count == 2, "a line naming a note is no habit line")
+        #expect(journal.duplicateDays[Day("2026-11-22")!]?.count == 2)
+        #expect(journal.problems.contains { $0.path == "habits/old.md" })
+        #expect(journal.problems.contains { $0.path == "daily/2026-11-20.md" }, "energy 9 is out of range")
+        let milestones = try #require(journal.milestones["marathon"]).map(\.text)
+        #expect(milestones == ["[[Some note]]", "First 10k ✅ 2026-11-01", "Cancelled"],
+                "a task linking a habit or a goal is not a milestone; one linking a note is")
+    }
+
+    /// `validate` and analytics agree: a line that finds a habit among the habits is never "a
+    /// habit line naming no habit", whatever notes share its name.
+    @Test func validateAgreesWithTheJournal() {
+        let (vault, _) = MemoryVault.make(JournalScopeTests.files)
+        let problems = VaultIndex.open(vault).diagnostics(suggest: false).filter { $0.message.contains("names no habit") }
+        #expect(problems.map(\.path) == ["daily/2025/2025-12-31.md"])
+        #expect(problems.first?.message.contains("nothing-here") == true)
+    }
+
+    /// Folders set in the config, one inside another, and one behind a symbolic link: the journal
+    /// index walks what the whole walk walks, in its order.
+    @Test func foldersFromTheConfigNestedOrLinked() throws {
+        var files = JournalScopeTests.files.filter { !$0.key.hasPrefix("habits/") && !$0.key.hasPrefix("daily/") }
+        files[Vault.configPath] = "folders:\n  daily: life\n  habits: life/habits\n  areas: z-areas\n"
+        files["life/2026-11-20.md"] = "- [x] [[read]]\n"
+        files["life/habits/read.md"] = "---\nevery: day\n---\n"
+        files["life-notes/a.md"] = "not in the journal\n"
+        files["z-areas/health.md"] = "# Health\n"
+        let (vault, fileSystem) = MemoryVault.make(files)
+        #expect(VaultIndex.journalFolders(vault) == ["goals", "life", "z-areas"])
+        let whole = VaultIndex.open(vault)
+        let scoped = VaultIndex.open(vault, scope: .journal)
+        #expect(scoped.records == whole.records.filter { $0.kind != .note })
+        #expect(scoped.records.map(\.path).contains("life/habits/read.md"))
+        JournalScopeTests.expectSame(Journal(index: scoped), Journal(index: whole))
+
+        fileSystem.symbolicLinks = [MemoryVault.root + "/z-areas"]
+        #expect(VaultIndex.journalFolders(vault) == ["goals", "life"])
+    }
+
+    /// On disk: a habits folder that is a symbolic link to a folder outside the vault is read by
+    /// neither index.
+    @Test func aLinkedFolderIsLeftOutOnDisk() throws {
+        let scratch = try ScratchVault(files: ["daily/2026-11-20.md": "- [x] [[read]]\n"])
+        let outside = try ScratchVault(files: ["read.md": "---\nevery: day\n---\n"])
+        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/habits", withDestinationPath: outside.root)
+        let vault = Vault(root: scratch.root)
+        let scoped = VaultIndex.open(vault, scope: .journal)
+        #expect(scoped.records.map(\.path) == ["daily/2026-11-20.md"])
+        #expect(scoped.records == VaultIndex.open(vault).records)
+    }
+
+    static let manifest = MemoryVault.root + "/" + VaultIndex.Scope.journal.cachePath
+
+    static func journalCache(_ fileSystem: MemoryFileSystem) -> [String: [UInt8]] {
+        fileSystem.byteSnapshot.filter { $0.key == manifest || $0.key.hasPrefix(MemoryVault.root + "/.brain/cache/journal-") }
+    }
+
+    /// The journal's cache is its own files; opening one index never writes the other's.
+    @Test func itsCacheIsItsOwnAndKeepsWhatDidNotChange() throws {
+        let (vault, fileSystem) = MemoryVault.make(JournalScopeTests.files)
+        let first = VaultIndex.open(vault, scope: .journal)
+        #expect(first.report.rebuilt && first.report.warnings.isEmpty)
+        let cache = JournalScopeTests.journalCache(fileSystem)
+        #expect(Set(cache.keys) == [JournalScopeTests.manifest, MemoryVault.root + "/" + VaultIndex.shardPath(0, scope: .journal)])
+        #expect(fileSystem.byteSnapshot[MemoryVault.root + "/" + VaultIndex.cachePath] == nil)
+        let again = VaultIndex.open(vault, scope: .journal)
+        #expect(again.report.reread == 0 && !again.report.rebuilt)
+        #expect(again.records == first.records)
+
+        _ = VaultIndex.open(vault)
+        #expect(JournalScopeTests.journalCache(fileSystem) == cache, "the whole index leaves the journal's cache alone")
+        // A note changed: nothing for the journal to read. A day changed: that file only.
+        try fileSystem.writeAtomically(Array("# changed\n".utf8), to: MemoryVault.root + "/notes/run.md")
+        #expect(VaultIndex.open(vault, scope: .journal).report.reread == 0)
+        try fileSystem.writeAtomically(Array("- [ ] [[run]]\n".utf8), to: MemoryVault.root + "/daily/2026-11-22.md")
+        let changed = VaultIndex.open(vault, scope: .journal)
+        #expect(changed.report.reread == 1 && changed.report.changed == 1)
+        #expect(Journal(index: changed).histories["run"]?.mark(on: Day("2026-11-22")!) == .open)
+        JournalScopeTests.expectSame(Journal(index: VaultIndex.open(vault, scope: .journal)), Journal(index: VaultIndex.open(vault)))
+    }
+
+    /// Every part of the journal's cache files, flipped or cut short, and the cache deleted: the
+    /// index is rebuilt (with one warning for damage, none for a missing cache) and is the same.
+    @Test func damageInEveryPartIsFoundAndRebuilt() throws {
+        let (vault, fileSystem) = MemoryVault.make(JournalScopeTests.files)
+        let first = VaultIndex.open(vault, scope: .journal)
+        let good = JournalScopeTests.journalCache(fileSystem)
+        var cases = 0
+        for (path, bytes) in good.sorted(by: { $0.key < $1.key }) {
+            let positions = [0, 8, 16, VaultIndex.headerSize, bytes.count / 2, bytes.count - 1]
+            var damaged: [[UInt8]] = positions.map { position in
+                var copy = bytes
+                copy[position] ^= 0x20
+                return copy
+            }
+            damaged += [[], Array(bytes[..<(VaultIndex.headerSize - 1)]), Array(bytes[..<(bytes.count / 2)]),
+                        Array(bytes.dropLast()), bytes + [0]]
+            for damage in damaged {
+                for (restore, original) in good { try fileSystem.writeAtomically(original, to: restore) }
+                try fileSystem.writeAtomically(damage, to: path)
+                let index = VaultIndex.open(vault, scope: .journal)
+                #expect(index.report.rebuilt, "\(path) damaged")
+                #expect(index.report.warnings.count == 1, "\(path): \(index.report.warnings)")
+                #expect(index.records == first.records)
+                #expect(VaultIndex.open(vault, scope: .journal).report.reread == 0)
+                cases += 1
+            }
+        }
+        #expect(cases == 2 * 11)
+        // The whole index's cache in the journal's place is caught too.
+        _ = VaultIndex.open(vault)
+        let vaultManifest = try #require(fileSystem.byteSnapshot[MemoryVault.root + "/" + VaultIndex.cachePath])
+        try fileSystem.writeAtomically(vaultManifest, to: JournalScopeTests.manifest)
+        let swapped = VaultIndex.open(vault, scope: .journal)
+        #expect(swapped.report.rebuilt && swapped.records == first.records)
+
+        for path in JournalScopeTests.journalCache(fileSystem).keys { try fileSystem.remove(path) }
+        let fresh = VaultIndex.open(vault, scope: .journal)
+        #expect(fresh.report.rebuilt && fresh.report.warnings.isEmpty)
+        #expect(fresh.records == first.records)
+    }
+
+    /// The journal index read with one, two and three threads: the same records and cache bytes.
+    @Test func resultsDoNotDependOnTheNumberOfThreads() throws {
+        var caches: [[String: [UInt8]]] = []
+        var records: [[NoteRecord]] = []
+        for workers in [1, 2, 3] {
+            let (vault, fileSystem) = CacheTamperTests.vault(note: "x")
+            for (path, text) in JournalScopeTests.files {
+                try fileSystem.writeAtomically(Array(text.utf8), to: MemoryVault.root + "/" + path)
+            }
+            VaultIndex.$workerLimit.withValue(workers) {
+                records.append(VaultIndex.open(vault, scope: .journal).records)
+            }
+            caches.append(JournalScopeTests.journalCache(fileSystem))
+        }
+        #expect(records.allSatisfy { $0 == records[0] })
+        #expect(caches.allSatisfy { $0 == caches[0] })
+    }
+}
