@@ -11,6 +11,15 @@ public struct HabitHistory: Hashable, Sendable {
         case done
         /// `- [-]`: skipped; neither counts nor breaks a streak.
         case skipped
+
+        /// The mark of a line in this state.
+        init(_ state: TaskItem.State) {
+            switch state {
+            case .open: self = .open
+            case .done: self = .done
+            case .skipped: self = .skipped
+            }
+        }
     }
 
     /// One day's line, for building a history by hand.
@@ -52,6 +61,14 @@ public struct HabitHistory: Hashable, Sendable {
         for day in restDays { rest[day.ordinal - start.ordinal] = true }
     }
 
+    /// A history from its arrays, all of one length, the first covering `start`.
+    init(start: Day, marks: [Mark], values: [Double], rest: [Bool]) {
+        self.start = start
+        self.marks = marks
+        self.values = values
+        self.rest = rest
+    }
+
     private init(range: ClosedRange<Day>) {
         start = range.lowerBound
         let count = range.upperBound.ordinal - range.lowerBound.ordinal + 1
@@ -62,11 +79,7 @@ public struct HabitHistory: Hashable, Sendable {
 
     private mutating func set(_ day: Day, _ entry: Entry) {
         let index = day.ordinal - start.ordinal
-        switch entry.state {
-        case .open: marks[index] = .open
-        case .done: marks[index] = .done
-        case .skipped: marks[index] = .skipped
-        }
+        marks[index] = Mark(entry.state)
         values[index] = entry.value ?? .nan
     }
 

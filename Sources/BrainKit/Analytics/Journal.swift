@@ -32,8 +32,13 @@ public struct Journal: Sendable {
         var checkIns: [CheckIn] = []
         var dailyPaths: [Day: String] = [:]
         var paths: [String: String] = [:]
-        // Thousands of daily lines name the same few habits: resolve each spelling once.
-        var habitNames: [String: String?] = [:]
+        // Thousands of daily lines name the same few habits: resolve each spelling once, to the
+        // habit's slot (its place in `slotIDs`), and keep each line's slot for the histories.
+        var habitNames: [String: Int?] = [:]
+        var slotByKey: [String: Int] = [:]
+        var slotIDs: [String] = []
+        var lineSlots: [Int32] = []
+        var firstSlot: [Int] = []
         var dailyFiles: [Day: [String]] = [:]
         var progressLogs: [String: ProgressLog] = [:]
         var problems: [Diagnostic] = []
@@ -67,18 +72,25 @@ public struct Journal: Sendable {
                 checkIn.energy = Journal.score(map["energy"])
                 checkIn.eveningMood = Journal.score(map["evening-mood"])
                 checkIn.restReason = map["rest-reason"]?.string
+                firstSlot.append(lineSlots.count)
                 checkIn.habitLines = record.habitLines.compactMap { line in
-                    let id: String?
+                    let slot: Int?
                     if let known = habitNames[line.habit] {
-                        id = known
+                        slot = known
                     } else {
-                        id = index.habitID(of: line, in: position)
+                        slot = index.habitID(of: line, in: position).map { id in
+                            if let known = slotByKey[id.lowercased()] { return known }
+                            slotByKey[id.lowercased()] = slotIDs.count
+                            slotIDs.append(id)
+                            return slotIDs.count - 1
+                        }
                         // A relative path resolves differently from another folder; names do not.
-                        if !line.habit.contains("/") { habitNames[line.habit] = .some(id) }
+                        if !line.habit.contains("/") { habitNames[line.habit] = .some(slot) }
                     }
-                    guard let id else { return nil }
+                    guard let slot else { return nil }
+                    lineSlots.append(Int32(slot))
                     var mapped = line
-                    mapped.habit = id
+                    mapped.habit = slotIDs[slot]
                     return mapped
                 }
                 if dailyPaths[day] == nil { dailyPaths[day] = record.path }
@@ -88,18 +100,52 @@ public struct Journal: Sendable {
                 continue
             }
         }
-        checkIns.sort { $0.day < $1.day }
+        // By day; files of one day in the index's order.
+        let order = checkIns.indices.sorted { (checkIns[$0].day, $0) < (checkIns[$1].day, $1) }
         self.habits = habits
         self.areas = areas
         self.goals = goals
         self.milestones = milestones
-        self.checkIns = checkIns
+        self.checkIns = order.map { checkIns[$0] }
         self.dailyPaths = dailyPaths
         self.paths = paths
         self.progressLogs = progressLogs
         duplicateDays = dailyFiles.filter { $0.value.count > 1 }
         self.problems = problems
-        histories = HabitHistory.build(from: checkIns)
+        histories = Journal.histories(checkIns, order: order, lineSlots: lineSlots, firstSlot: firstSlot, slotIDs: slotIDs)
+    }
+
+    /// `HabitHistory.build(from:)` of the check-ins in `order`, with each kept line's habit given
+    /// by its slot: arrays filled by position, no key hashed per line.
+    private static func histories(_ checkIns: [CheckIn], order: [Int], lineSlots: [Int32], firstSlot: [Int],
+                                  slotIDs: [String]) -> [String: HabitHistory] {
+        guard let first = order.first, let last = order.last else { return [:] }
+        let low = checkIns[first].day.ordinal
+        let count = checkIns[last].day.ordinal - low + 1
+        var rest = [Bool](repeating: false, count: count)
+        for checkIn in checkIns where checkIn.rest { rest[checkIn.day.ordinal - low] = true }
+        var marks = [[HabitHistory.Mark]](repeating: [], count: slotIDs.count)
+        var values = [[Double]](repeating: [], count: slotIDs.count)
+        for position in order {
+            let checkIn = checkIns[position]
+            let offset = checkIn.day.ordinal - low
+            var next = firstSlot[position]
+            for line in checkIn.habitLines {
+                let slot = Int(lineSlots[next])
+                next += 1
+                if marks[slot].isEmpty {
+                    marks[slot] = [HabitHistory.Mark](repeating: .none, count: count)
+                    values[slot] = [Double](repeating: .nan, count: count)
+                }
+                marks[slot][offset] = HabitHistory.Mark(line.state)
+                values[slot][offset] = line.value ?? .nan
+            }
+        }
+        var result: [String: HabitHistory] = [:]
+        for slot in slotIDs.indices where !marks[slot].isEmpty {
+            result[slotIDs[slot].lowercased()] = HabitHistory(start: Day(ordinal: low), marks: marks[slot], values: values[slot], rest: rest)
+        }
+        return result
     }
 
     private static func score(_ value: YAMLValue?) -> Int? {

@@ -56,9 +56,15 @@ public enum MoodInsights {
     public static func habitMood(_ schedule: Schedule, moods: [Day: Int]) -> HabitMood {
         var done: [Int] = []
         var missed: [Int] = []
+        // The moods laid out by day over the schedule: one pass over them, no lookup per day.
+        var byDay = [Int?](repeating: nil, count: schedule.count)
+        for (day, mood) in moods {
+            let index = day.ordinal - schedule.first.ordinal
+            if index >= 0 && index < schedule.count { byDay[index] = mood }
+        }
         for index in 0..<schedule.count {
             let day = Day(ordinal: schedule.first.ordinal + index)
-            guard let mood = moods[day] else { continue }
+            guard let mood = byDay[index] else { continue }
             if schedule.done[index] {
                 done.append(mood)
             } else if day < schedule.today, schedule.isDue(on: day) {

@@ -60,11 +60,25 @@ import Testing
         #expect(journal.histories["run"]?.mark(on: Day("2026-11-21")!) == .skipped)
         #expect(journal.checkIns.first { $0.day == Day("2026-11-20")! }?.habitLines.count == 2, "a line naming a note is no habit line")
         #expect(journal.duplicateDays[Day("2026-11-22")!]?.count == 2)
+        #expect(journal.histories["read"]?.mark(on: Day("2026-11-22")!) == .open, "the last file of a day wins")
+        // The histories built by slot are the ones `HabitHistory.build` makes from the check-ins.
+        #expect(journal.histories == HabitHistory.build(from: journal.checkIns))
+        #expect(journal.histories.count == 2)
         #expect(journal.problems.contains { $0.path == "habits/old.md" })
         #expect(journal.problems.contains { $0.path == "daily/2026-11-20.md" }, "energy 9 is out of range")
         let milestones = try #require(journal.milestones["marathon"]).map(\.text)
         #expect(milestones == ["[[Some note]]", "First 10k ✅ 2026-11-01", "Cancelled"],
                 "a task linking a habit or a goal is not a milestone; one linking a note is")
+    }
+
+    /// The sample vault: the journal index says what the whole index says, and the histories are
+    /// what `HabitHistory.build` makes of the check-ins.
+    @Test func theSampleVaultReadsTheSame() {
+        let (vault, _) = MemoryVault.sample()
+        let journal = Journal(index: VaultIndex.open(vault, scope: .journal))
+        JournalScopeTests.expectSame(journal, Journal(index: VaultIndex.open(vault)))
+        #expect(journal.histories.count >= 5)
+        #expect(journal.histories == HabitHistory.build(from: journal.checkIns))
     }
 
     /// `validate` and analytics agree: a line that finds a habit among the habits is never "a
