@@ -11,7 +11,7 @@ import Foundation
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 6
+    public static let formatVersion: UInt64 = 7
     /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     public static let cachePath = ".brain/cache/index.bin"
 
@@ -232,11 +232,6 @@ public final class VaultIndex: @unchecked Sendable {
             report.rebuilt = true
             if let message = problem.message { report.warnings.append(message) }
         }
-        var previous: [String: Int] = [:]
-        if let cached {
-            previous.reserveCapacity(cached.records.count)
-            for (index, record) in cached.records.enumerated() { previous[record.path] = index }
-        }
         // Nothing changed: use the cached records as they are (no copying).
         if let cached, cached.records.count == files.count,
            cached.records.withUnsafeBufferPointer({ records in files.indices.allSatisfy { records[$0].stamp == files[$0] } }) {
@@ -245,14 +240,24 @@ public final class VaultIndex: @unchecked Sendable {
             index.scope = scope
             return index
         }
+        // The cached record of each path. When the files are the cached ones in their places (an
+        // edit, the common change), a record's place is its file's: no table of every path.
+        let samePlaces = cached.map { cached in
+            cached.records.count == files.count
+                && cached.records.withUnsafeBufferPointer { records in files.indices.allSatisfy { records[$0].path == files[$0].path } }
+        } ?? false
+        var previous: [String: Int] = [:]
+        if let cached, !samePlaces {
+            previous.reserveCapacity(cached.records.count)
+            for (index, record) in cached.records.enumerated() { previous[record.path] = index }
+        }
+        func cachedPlace(of index: Int) -> Int? { samePlaces ? index : previous[files[index].path] }
         // Decide what to re-read.
         var toParse: [Int] = []
         // For each file, the cached record it keeps (nil: read it again).
         var kept = [Int?](repeating: nil, count: files.count)
-        var samePlaces = cached != nil && cached!.records.count == files.count
         for (index, stamp) in files.enumerated() {
-            let old = previous[stamp.path]
-            if old != index { samePlaces = false }
+            let old = cachedPlace(of: index)
             if let cached, let old, cached.records[old].stamp == stamp {
                 kept[index] = old
                 continue
@@ -261,14 +266,14 @@ public final class VaultIndex: @unchecked Sendable {
             if old != nil { report.changed += 1 } else { report.added += 1 }
         }
         if cached != nil {
-            report.removed = previous.count - (files.count - report.added)
+            report.removed = (samePlaces ? files.count : previous.count) - (files.count - report.added)
         } else {
             report.added = 0
             report.changed = 0
         }
         report.reread = toParse.count
         // The records re-read, as the cache had them (names and links are compared below).
-        let before = toParse.map { index in previous[files[index].path].map { cached!.records[$0] } }
+        let before = toParse.map { index in cachedPlace(of: index).map { cached!.records[$0] } }
         let parsed = parseAll(toParse.map { files[$0] }, vault: vault)
         var all: [NoteRecord]
         if samePlaces {

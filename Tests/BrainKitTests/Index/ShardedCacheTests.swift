@@ -57,9 +57,10 @@ import Testing
         let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
         let first = VaultIndex.open(vault)
         let before = ShardedCacheTests.cacheFiles(fileSystem)
-        let path = "notes/n2000.md"
+        let number = VaultIndex.shardSize + 100
+        let path = "notes/n\(number).md"
         let position = try #require(first.index(ofPath: path))
-        try fileSystem.writeAtomically(Array("# Note 2000\nNow [[n1]] and [[n2]].\n".utf8), to: MemoryVault.root + "/" + path)
+        try fileSystem.writeAtomically(Array("# Note \(number)\nNow [[n1]] and [[n2]].\n".utf8), to: MemoryVault.root + "/" + path)
         let second = VaultIndex.open(vault)
         #expect(second.report.reread == 1)
         let after = ShardedCacheTests.cacheFiles(fileSystem)
