@@ -161,15 +161,7 @@ import Testing
         let good = JournalScopeTests.journalCache(fileSystem)
         var cases = 0
         for (path, bytes) in good.sorted(by: { $0.key < $1.key }) {
-            let positions = [0, 8, 16, VaultIndex.headerSize, bytes.count / 2, bytes.count - 1]
-            var damaged: [[UInt8]] = positions.map { position in
-                var copy = bytes
-                copy[position] ^= 0x20
-                return copy
-            }
-            damaged += [[], Array(bytes[..<(VaultIndex.headerSize - 1)]), Array(bytes[..<(bytes.count / 2)]),
-                        Array(bytes.dropLast()), bytes + [0]]
-            for damage in damaged {
+            for damage in ShardedCacheTests.damaged(bytes) {
                 for (restore, original) in good { try fileSystem.writeAtomically(original, to: restore) }
                 try fileSystem.writeAtomically(damage, to: path)
                 let index = VaultIndex.open(vault, scope: .journal)

@@ -35,6 +35,20 @@ import Testing
         return (reopened, VaultIndex.open(vault, rebuild: true, save: false))
     }
 
+    /// Eleven damaged copies of a cache file: a bit flipped in the magic word, the version, the
+    /// checksum, the first payload byte, the middle and the end; cut to nothing, inside the header,
+    /// at the middle, by one byte; one byte too many.
+    static func damaged(_ bytes: [UInt8]) -> [[UInt8]] {
+        let positions = [0, 8, 16, VaultIndex.headerSize, bytes.count / 2, bytes.count - 1]
+        let flipped: [[UInt8]] = positions.map { position in
+            var copy = bytes
+            copy[position] ^= 0x20
+            return copy
+        }
+        return flipped + [[], Array(bytes[..<(VaultIndex.headerSize - 1)]), Array(bytes[..<(bytes.count / 2)]),
+                          Array(bytes.dropLast()), bytes + [0]]
+    }
+
     static func cacheFiles(_ fileSystem: MemoryFileSystem) -> [String: [UInt8]] {
         fileSystem.byteSnapshot.filter { $0.key.hasPrefix(folder + "/") }
     }
@@ -122,16 +136,7 @@ import Testing
         let good = ShardedCacheTests.cacheFiles(fileSystem)
         var cases = 0
         for (path, bytes) in good.sorted(by: { $0.key < $1.key }) {
-            // The magic word, the version, the checksum, the first payload byte, the middle, the end.
-            let positions = [0, 8, 16, VaultIndex.headerSize, bytes.count / 2, bytes.count - 1]
-            var damaged: [[UInt8]] = positions.map { position in
-                var copy = bytes
-                copy[position] ^= 0x20
-                return copy
-            }
-            damaged += [[], Array(bytes[..<(VaultIndex.headerSize - 1)]), Array(bytes[..<(bytes.count / 2)]),
-                        Array(bytes.dropLast()), bytes + [0]]
-            for damage in damaged {
+            for damage in ShardedCacheTests.damaged(bytes) {
                 for (restore, original) in good { try fileSystem.writeAtomically(original, to: restore) }
                 try fileSystem.writeAtomically(damage, to: path)
                 let index = VaultIndex.open(vault)
