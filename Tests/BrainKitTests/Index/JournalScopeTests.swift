@@ -159,18 +159,12 @@ import Testing
         let (vault, fileSystem) = MemoryVault.make(JournalScopeTests.files)
         let first = VaultIndex.open(vault, scope: .journal)
         let good = JournalScopeTests.journalCache(fileSystem)
-        var cases = 0
-        for (path, bytes) in good.sorted(by: { $0.key < $1.key }) {
-            for damage in ShardedCacheTests.damaged(bytes) {
-                for (restore, original) in good { try fileSystem.writeAtomically(original, to: restore) }
-                try fileSystem.writeAtomically(damage, to: path)
-                let index = VaultIndex.open(vault, scope: .journal)
-                #expect(index.report.rebuilt, "\(path) damaged")
-                #expect(index.report.warnings.count == 1, "\(path): \(index.report.warnings)")
-                #expect(index.records == first.records)
-                #expect(VaultIndex.open(vault, scope: .journal).report.reread == 0)
-                cases += 1
-            }
+        let cases = try ShardedCacheTests.eachDamage(of: good, in: fileSystem) { path in
+            let index = VaultIndex.open(vault, scope: .journal)
+            #expect(index.report.rebuilt, "\(path) damaged")
+            #expect(index.report.warnings.count == 1, "\(path): \(index.report.warnings)")
+            #expect(index.records == first.records)
+            #expect(VaultIndex.open(vault, scope: .journal).report.reread == 0)
         }
         #expect(cases == 2 * 11)
         // The whole index's cache in the journal's place is caught too.

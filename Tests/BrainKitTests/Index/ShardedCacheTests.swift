@@ -49,6 +49,22 @@ import Testing
                           Array(bytes.dropLast()), bytes + [0]]
     }
 
+    /// Puts back the `good` cache files, then one damaged copy of one of them (see `damaged`), and
+    /// calls `body` with that file's path, for every copy of every file; the number of cases.
+    static func eachDamage(of good: [String: [UInt8]], in fileSystem: MemoryFileSystem,
+                           _ body: (String) throws -> Void) throws -> Int {
+        var cases = 0
+        for (path, bytes) in good.sorted(by: { $0.key < $1.key }) {
+            for damage in damaged(bytes) {
+                for (restore, original) in good { try fileSystem.writeAtomically(original, to: restore) }
+                try fileSystem.writeAtomically(damage, to: path)
+                try body(path)
+                cases += 1
+            }
+        }
+        return cases
+    }
+
     static func cacheFiles(_ fileSystem: MemoryFileSystem) -> [String: [UInt8]] {
         fileSystem.byteSnapshot.filter { $0.key.hasPrefix(folder + "/") }
     }
@@ -134,19 +150,13 @@ import Testing
         let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
         let first = VaultIndex.open(vault)
         let good = ShardedCacheTests.cacheFiles(fileSystem)
-        var cases = 0
-        for (path, bytes) in good.sorted(by: { $0.key < $1.key }) {
-            for damage in ShardedCacheTests.damaged(bytes) {
-                for (restore, original) in good { try fileSystem.writeAtomically(original, to: restore) }
-                try fileSystem.writeAtomically(damage, to: path)
-                let index = VaultIndex.open(vault)
-                #expect(index.report.rebuilt, "\(path) damaged")
-                #expect(index.report.warnings.count == 1, "\(path): \(index.report.warnings)")
-                #expect(index.records == first.records)
-                #expect(index.resolutions == first.resolutions)
-                #expect(VaultIndex.open(vault).report.reread == 0)
-                cases += 1
-            }
+        let cases = try ShardedCacheTests.eachDamage(of: good, in: fileSystem) { path in
+            let index = VaultIndex.open(vault)
+            #expect(index.report.rebuilt, "\(path) damaged")
+            #expect(index.report.warnings.count == 1, "\(path): \(index.report.warnings)")
+            #expect(index.records == first.records)
+            #expect(index.resolutions == first.resolutions)
+            #expect(VaultIndex.open(vault).report.reread == 0)
         }
         #expect(cases == 4 * 11)
     }
