@@ -86,20 +86,64 @@ public struct HabitHistory: Hashable, Sendable {
     /// Histories of every habit named in the check-ins, keyed by lower-cased habit id. When a habit
     /// has two lines on one day the last wins; two check-ins for one day are read in the given order.
     public static func build(from checkIns: [CheckIn]) -> [String: HabitHistory] {
-        guard let low = checkIns.map(\.day).min(), let high = checkIns.map(\.day).max() else { return [:] }
-        var empty = HabitHistory(range: low...high)
-        for checkIn in checkIns where checkIn.rest {
-            empty.rest[checkIn.day.ordinal - low.ordinal] = true
+        // Each line's slot (its habit's place in `keys`); each spelling lower-cased once.
+        var slotOf: [String: Int32] = [:]
+        var slotByKey: [String: Int32] = [:]
+        var keys: [String] = []
+        var lineSlots: [Int32] = []
+        var firstSlot: [Int] = []
+        for checkIn in checkIns {
+            firstSlot.append(lineSlots.count)
+            for line in checkIn.habitLines {
+                if let known = slotOf[line.habit] {
+                    lineSlots.append(known)
+                    continue
+                }
+                let key = line.habitKey
+                let slot = slotByKey[key] ?? Int32(keys.count)
+                if slot == Int32(keys.count) {
+                    slotByKey[key] = slot
+                    keys.append(key)
+                }
+                slotOf[line.habit] = slot
+                lineSlots.append(slot)
+            }
+        }
+        let order = checkIns.indices.sorted { (checkIns[$0].day, $0) < (checkIns[$1].day, $1) }
+        return build(checkIns, order: order, lineSlots: lineSlots, firstSlot: firstSlot, keys: keys)
+    }
+
+    /// The histories of check-ins read in `order` (by day; the given order within a day, so that
+    /// the last line of a day wins), each line's habit given by its slot in `keys` (lower-cased
+    /// ids): the lines of check-in `i` have the slots from `lineSlots[firstSlot[i]]` on. Arrays
+    /// are filled by position; no key is hashed per line.
+    static func build(_ checkIns: [CheckIn], order: [Int], lineSlots: [Int32], firstSlot: [Int],
+                      keys: [String]) -> [String: HabitHistory] {
+        guard let first = order.first, let last = order.last else { return [:] }
+        let low = checkIns[first].day.ordinal
+        let count = checkIns[last].day.ordinal - low + 1
+        var rest = [Bool](repeating: false, count: count)
+        for checkIn in checkIns where checkIn.rest { rest[checkIn.day.ordinal - low] = true }
+        var marks = [[Mark]](repeating: [], count: keys.count)
+        var values = [[Double]](repeating: [], count: keys.count)
+        for position in order {
+            let checkIn = checkIns[position]
+            let offset = checkIn.day.ordinal - low
+            var next = firstSlot[position]
+            for line in checkIn.habitLines {
+                let slot = Int(lineSlots[next])
+                next += 1
+                if marks[slot].isEmpty {
+                    marks[slot] = [Mark](repeating: .none, count: count)
+                    values[slot] = [Double](repeating: .nan, count: count)
+                }
+                marks[slot][offset] = Mark(line.state)
+                values[slot][offset] = line.value ?? .nan
+            }
         }
         var result: [String: HabitHistory] = [:]
-        var keys: [String: String] = [:]
-        for checkIn in checkIns {
-            for line in checkIn.habitLines {
-                // Lower-case each spelling once, not once per line of ten years.
-                let key: String
-                if let known = keys[line.habit] { key = known } else { key = line.habitKey; keys[line.habit] = key }
-                result[key, default: empty].set(checkIn.day, Entry(line.state, value: line.value))
-            }
+        for slot in keys.indices where !marks[slot].isEmpty {
+            result[keys[slot]] = HabitHistory(start: Day(ordinal: low), marks: marks[slot], values: values[slot], rest: rest)
         }
         return result
     }

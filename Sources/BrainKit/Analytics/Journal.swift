@@ -112,40 +112,8 @@ public struct Journal: Sendable {
         self.progressLogs = progressLogs
         duplicateDays = dailyFiles.filter { $0.value.count > 1 }
         self.problems = problems
-        histories = Journal.histories(checkIns, order: order, lineSlots: lineSlots, firstSlot: firstSlot, slotIDs: slotIDs)
-    }
-
-    /// `HabitHistory.build(from:)` of the check-ins in `order`, with each kept line's habit given
-    /// by its slot: arrays filled by position, no key hashed per line.
-    private static func histories(_ checkIns: [CheckIn], order: [Int], lineSlots: [Int32], firstSlot: [Int],
-                                  slotIDs: [String]) -> [String: HabitHistory] {
-        guard let first = order.first, let last = order.last else { return [:] }
-        let low = checkIns[first].day.ordinal
-        let count = checkIns[last].day.ordinal - low + 1
-        var rest = [Bool](repeating: false, count: count)
-        for checkIn in checkIns where checkIn.rest { rest[checkIn.day.ordinal - low] = true }
-        var marks = [[HabitHistory.Mark]](repeating: [], count: slotIDs.count)
-        var values = [[Double]](repeating: [], count: slotIDs.count)
-        for position in order {
-            let checkIn = checkIns[position]
-            let offset = checkIn.day.ordinal - low
-            var next = firstSlot[position]
-            for line in checkIn.habitLines {
-                let slot = Int(lineSlots[next])
-                next += 1
-                if marks[slot].isEmpty {
-                    marks[slot] = [HabitHistory.Mark](repeating: .none, count: count)
-                    values[slot] = [Double](repeating: .nan, count: count)
-                }
-                marks[slot][offset] = HabitHistory.Mark(line.state)
-                values[slot][offset] = line.value ?? .nan
-            }
-        }
-        var result: [String: HabitHistory] = [:]
-        for slot in slotIDs.indices where !marks[slot].isEmpty {
-            result[slotIDs[slot].lowercased()] = HabitHistory(start: Day(ordinal: low), marks: marks[slot], values: values[slot], rest: rest)
-        }
-        return result
+        histories = HabitHistory.build(checkIns, order: order, lineSlots: lineSlots, firstSlot: firstSlot,
+                                       keys: slotIDs.map { $0.lowercased() })
     }
 
     private static func score(_ value: YAMLValue?) -> Int? {
