@@ -65,6 +65,7 @@ public enum BrainCLI {
 
     /// Runs `brain` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: Context) -> Int32 {
+        defer { context.stdout.flush() }
         var words = arguments
         if words.isEmpty { words = ["help"] }
         if words == ["--version"] || words == ["-V"] || words == ["version"] {

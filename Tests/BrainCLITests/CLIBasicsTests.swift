@@ -149,4 +149,39 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr == ".brain/config.yml:\(line):1: warning: unknown setting bogus\n", "\(result.stderr)")
     }
+
+    /// Output to a file is held until 64 KiB gather, the run ends, or the other stream writes
+    /// (so that both keep their order in one file); nothing is lost or reordered.
+    @Test func outputToAFileIsBufferedInOrder() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("brain-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        func written() throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+        let out = TextOutput(fileDescriptor: fd, buffered: true)
+        let err = TextOutput(fileDescriptor: fd, after: out)
+        out.write("one\n")
+        #expect(try written() == "")
+        err.write("two\n")
+        #expect(try written() == "one\ntwo\n")
+        let big = String(repeating: "x", count: 70_000) + "\n"
+        out.write("three\n")
+        out.write(big)
+        #expect(try written() == "one\ntwo\nthree\n" + big)
+        for number in 0..<20_000 { out.write("line \(number)\n") }
+        out.flush()
+        #expect(try written() == "one\ntwo\nthree\n" + big + (0..<20_000).map { "line \($0)\n" }.joined())
+
+        // A whole run ends with what it printed written out.
+        let versionPath = path + ".version"
+        defer { try? FileManager.default.removeItem(atPath: versionPath) }
+        let versionFD = open(versionPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        defer { close(versionFD) }
+        let stdout = TextOutput(fileDescriptor: versionFD, buffered: true)
+        let context = Context(stdout: stdout, stderr: TextOutput(fileDescriptor: versionFD, after: stdout), stdin: ScriptedInput([]),
+                              environment: [:], currentDirectory: "/", now: Date())
+        #expect(BrainCLI.run(["--version"], context: context) == 0)
+        #expect(try String(contentsOfFile: versionPath, encoding: .utf8) == "brain \(BrainCLI.version)\n")
+    }
 }

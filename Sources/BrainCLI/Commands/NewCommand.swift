@@ -114,6 +114,8 @@ enum NewCommand: BrainCommand {
             session.context.stderr.write("not opening an editor: neither $VISUAL nor $EDITOR is set\n")
             return
         }
+        // The editor writes to the same place: what was printed before comes first.
+        session.context.stdout.flush()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", editor + " " + shellQuoted(path)]

@@ -2,23 +2,38 @@ import BrainKit
 import Foundation
 
 /// Where output goes; a terminal, a pipe, or a buffer in tests.
+///
+/// Output to a pipe or a file is kept until 64 KiB have gathered (or `flush`, which every run
+/// ends with): a command printing 17,000 backlinks made 17,000 `write` calls before. A
+/// terminal gets each write at once. Writing to the other stream of the process first flushes
+/// this one, so that messages keep their order where both go to one place.
 public final class TextOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer: [UInt8] = []
     private let fileDescriptor: Int32?
+    private let buffered: Bool
+    /// The process's other stream, flushed before this one writes.
+    private weak var before: TextOutput?
     /// Whether this stream is a terminal (colour and highlighting are only used there).
     public let isTerminal: Bool
+
+    private static let bufferSize = 1 << 16
 
     /// A stream that collects output in memory (tests).
     public init(isTerminal: Bool = false) {
         fileDescriptor = nil
+        buffered = false
         self.isTerminal = isTerminal
     }
 
-    /// A stream that writes to a file descriptor (1 or 2).
-    public init(fileDescriptor: Int32) {
+    /// A stream that writes to a file descriptor (1 or 2); `buffered` keeps output that does not
+    /// go to a terminal until 64 KiB have gathered or `flush` is called. `after`: a stream
+    /// flushed before each write to this one.
+    public init(fileDescriptor: Int32, buffered: Bool = false, after other: TextOutput? = nil) {
         self.fileDescriptor = fileDescriptor
         isTerminal = isatty(fileDescriptor) == 1
+        self.buffered = buffered && !isTerminal
+        before = other
     }
 
     public func write(_ text: String) {
@@ -28,12 +43,38 @@ public final class TextOutput: @unchecked Sendable {
 
     /// Writes bytes as they are (text a command built as UTF-8).
     public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        before?.flush()
         lock.lock()
         defer { lock.unlock() }
         guard let fileDescriptor else {
             buffer.append(contentsOf: bytes)
             return
         }
+        guard buffered else {
+            TextOutput.write(bytes, to: fileDescriptor)
+            return
+        }
+        if buffer.count + bytes.count > TextOutput.bufferSize {
+            buffer.withUnsafeBufferPointer { TextOutput.write($0, to: fileDescriptor) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        if bytes.count >= TextOutput.bufferSize {
+            TextOutput.write(bytes, to: fileDescriptor)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Writes out what a buffered stream holds.
+    public func flush() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let fileDescriptor, !buffer.isEmpty else { return }
+        buffer.withUnsafeBufferPointer { TextOutput.write($0, to: fileDescriptor) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fileDescriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
             let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -110,7 +151,8 @@ public struct Context {
         let environment = ProcessInfo.processInfo.environment
         var now = Date()
         if let fixed = environment["BRAIN_NOW"], let parsed = parseInstant(fixed) { now = parsed }
-        var context = Context(stdout: TextOutput(fileDescriptor: 1), stderr: TextOutput(fileDescriptor: 2),
+        let stdout = TextOutput(fileDescriptor: 1, buffered: true)
+        var context = Context(stdout: stdout, stderr: TextOutput(fileDescriptor: 2, after: stdout),
                               stdin: StandardInput(), environment: environment,
                               currentDirectory: FileManager.default.currentDirectoryPath, now: now)
         context.isProcess = true
