@@ -190,6 +190,15 @@ struct BinaryReader {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self)
     }
 
+    /// Steps over a string without making it.
+    mutating func skipString() throws(Corrupt) {
+        offset += try count()
+    }
+
+    mutating func skipOptionalString() throws(Corrupt) {
+        if try bool() { try skipString() }
+    }
+
     mutating func data() throws(Corrupt) -> [UInt8] {
         let length = try count()
         defer { offset += length }

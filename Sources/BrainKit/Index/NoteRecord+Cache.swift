@@ -74,6 +74,12 @@ struct LazyParts: Sendable {
     func links() -> [Link]? {
         part(at: linksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeLinks(&reader, size: size) }, fallback: \.links)
     }
+    /// The links at `positions` (ascending) only, nil where there is none: the others are
+    /// stepped over without making their strings.
+    func links(at positions: [Int]) -> [Link?]? {
+        part(at: linksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeLinks(&reader, size: size, at: positions) },
+             fallback: { record in positions.map { $0 < record.links.count ? record.links[$0] : nil } })
+    }
     func tasks() -> [TaskItem]? {
         part(at: tasksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeTasks(&reader, size: size) }, fallback: \.tasks)
     }
@@ -228,6 +234,47 @@ extension NoteRecord {
                               line: line, column: column, byteRange: start..<start + length))
         }
         return links
+    }
+
+    /// The links at `positions` (ascending) of a file of `size` bytes, nil past the last one;
+    /// every link stepped over is still checked as `decodeLinks` checks it.
+    static func decodeLinks(_ reader: inout BinaryReader, size: Int, at positions: [Int]) throws(BinaryReader.Corrupt) -> [Link?] {
+        let count = try reader.count()
+        var found = [Link?](repeating: nil, count: positions.count)
+        var next = 0
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        for position in 0..<count {
+            while next < positions.count && positions[next] < position { next += 1 }
+            guard next < positions.count else { break }
+            if positions[next] != position {
+                _ = try enumValue(Link.Kind.allCases, &reader)
+                try reader.skipString()
+                try reader.skipOptionalString()
+                try reader.skipOptionalString()
+                _ = try reader.bounded(limit, from: 1)
+                _ = try reader.bounded(limit, from: 1)
+                let start = try reader.bounded(limit)
+                let length = try reader.bounded(limit)
+                guard start + length <= limit else { throw BinaryReader.Corrupt() }
+                continue
+            }
+            let kind = try enumValue(Link.Kind.allCases, &reader)
+            let target = try reader.string()
+            let fragment = try reader.optionalString()
+            let label = try reader.optionalString()
+            let line = try reader.bounded(limit, from: 1)
+            let column = try reader.bounded(limit, from: 1)
+            let start = try reader.bounded(limit)
+            let length = try reader.bounded(limit)
+            guard start + length <= limit else { throw BinaryReader.Corrupt() }
+            let link = Link(kind: kind, target: target, fragment: fragment, label: label,
+                            line: line, column: column, byteRange: start..<start + length)
+            while next < positions.count && positions[next] == position {
+                found[next] = link
+                next += 1
+            }
+        }
+        return found
     }
 
     static func decodeTasks(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [TaskItem] {

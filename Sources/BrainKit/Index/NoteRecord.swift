@@ -36,6 +36,14 @@ public struct NoteRecord: Hashable, Sendable {
         set { stored.links = newValue }
     }
 
+    /// The links at `positions` (ascending), nil where the note has none; from the cache, only
+    /// those links are made.
+    func links(at positions: [Int]) -> [Link?] {
+        if stored.links == nil, let lazy, let found = lazy.links(at: positions) { return found }
+        let links = self.links
+        return positions.map { $0 < links.count ? links[$0] : nil }
+    }
+
     public var tasks: [TaskItem] {
         get { stored.tasks ?? lazy?.tasks() ?? [] }
         set { stored.tasks = newValue }

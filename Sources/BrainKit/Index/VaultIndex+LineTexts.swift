@@ -26,7 +26,9 @@ extension VaultIndex {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: files.count, by: workers) {
                 // A file that can no longer be read gives no lines.
-                let bytes = (try? vault.fileSystem.read(VaultPaths.join(vault.root, files[index].path))) ?? []
+                let absolute = VaultPaths.join(vault.root, files[index].path)
+                let bytes = vault.fileSystem is POSIXFileSystem
+                    ? POSIXFileSystem.readListed(absolute) ?? [] : (try? vault.fileSystem.read(absolute)) ?? []
                 found.set(index, bytes.withUnsafeBufferPointer { VaultIndex.lines(files[index].lines, of: $0) })
             }
         }

@@ -44,10 +44,12 @@ extension VaultIndex {
     /// Links from other notes (and the note itself) that resolve to `index`, by path then line.
     public func backlinks(of index: Int) -> [LinkReference] {
         var result: [LinkReference] = []
-        for (source, resolved) in resolutions.enumerated() where resolved.contains(.note(index)) {
-            let links = records[source].links
-            for (position, resolution) in resolved.enumerated() where resolution == .note(index) && position < links.count {
-                result.append(LinkReference(source: source, link: links[position], resolution: resolution))
+        let wanted = Resolution.note(index)
+        for (source, resolved) in resolutions.enumerated() where resolved.contains(wanted) {
+            // Only the links that point here are decoded (a note can be linked from most files).
+            let positions = resolved.indices.filter { resolved[$0] == wanted }
+            for case let link? in records[source].links(at: positions) {
+                result.append(LinkReference(source: source, link: link, resolution: wanted))
             }
         }
         return result

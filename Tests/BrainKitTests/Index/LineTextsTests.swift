@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BrainKit
 
@@ -39,5 +40,46 @@ import Testing
         for threads in [1, 2, 3, 8] {
             VaultIndex.$workerLimit.withValue(threads) { #expect(index.lineTexts(places) == expected, "\(threads) threads") }
         }
+    }
+}
+
+/// The same lines read from the disk, where files are read with fewer calls (`readListed`).
+@Suite struct LineTextsOnDiskTests {
+    @Test func theDiskGivesTheSameLines() throws {
+        var files: [String: String] = [:]
+        var places: [(path: String, line: Int)] = []
+        for file in 0..<40 {
+            let path = "notes/n\(file).md"
+            // Some files longer than one read of 64 KiB.
+            let lines = file % 9 == 0 ? 3_000 : 20
+            files[path] = (1...lines).map { "  line \($0) of \(file) [[n\(($0 + file) % 40)]]" }.joined(separator: "\n") + "\n"
+            for line in stride(from: lines - file % 7, through: 1, by: -(lines / 7)) { places.append((path, line)) }
+        }
+        files["notes/empty.md"] = ""
+        places += [("notes/empty.md", 1), ("notes/gone.md", 1), ("notes/n3.md", 99)]
+        let scratch = try ScratchVault(files: files)
+        let index = VaultIndex.open(Vault(root: scratch.root), save: false)
+        let expected = places.map { place -> String in
+            guard let text = files[place.path] else { return "" }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return place.line <= lines.count ? lines[place.line - 1].trimmingCharacters(in: .whitespaces) : ""
+        }
+        for threads in [1, 2] {
+            VaultIndex.$workerLimit.withValue(threads) { #expect(index.lineTexts(places) == expected, "\(threads) threads") }
+        }
+    }
+
+    /// `readListed` reads a regular file whole, however long, and nothing else.
+    @Test func readListedReadsRegularFilesOnly() throws {
+        let scratch = try ScratchVault(files: ["empty.md": "", "big.md": String(repeating: "0123456789", count: 20_000), "small.md": "a\n"])
+        #expect(POSIXFileSystem.readListed(scratch.root + "/empty.md") == [])
+        #expect(POSIXFileSystem.readListed(scratch.root + "/small.md") == Array("a\n".utf8))
+        #expect(POSIXFileSystem.readListed(scratch.root + "/big.md") == Array(String(repeating: "0123456789", count: 20_000).utf8))
+        #expect(POSIXFileSystem.readListed(scratch.root + "/gone.md") == nil)
+        #expect(mkfifo(scratch.root + "/pipe.md", 0o644) == 0)
+        #expect(POSIXFileSystem.readListed(scratch.root + "/pipe.md") == nil)
+        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/link.md", withDestinationPath: scratch.root + "/small.md")
+        #expect(POSIXFileSystem.readListed(scratch.root + "/link.md") == nil)
+        #expect(POSIXFileSystem.readListed(scratch.root) == nil)
     }
 }

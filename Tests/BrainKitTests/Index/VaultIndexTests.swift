@@ -230,4 +230,29 @@ final class ScratchVault {
         let index = scratch.open()
         #expect(index.records.map(\.path) == ["notes/real.md"])
     }
+
+    /// A backlink list decodes from the cache only the links it needs: they equal the same
+    /// links of the whole list, for every note of the sample vault, asked one, several,
+    /// twice, or past the end; and the backlinks equal a fresh index's.
+    @Test func linksPickedFromTheCacheEqualTheWholeList() throws {
+        let (vault, _) = MemoryVault.sample()
+        let fresh = VaultIndex.open(vault)
+        let cached = VaultIndex.open(vault)
+        #expect(cached.report.rebuilt == false && cached.report.reread == 0)
+        var checked = 0
+        for record in cached.records {
+            let links = record.links
+            let count = links.count
+            for positions in [[0], [count - 1], Array(0..<count), [0, 0, 2], [1, count, count + 4]] where positions.allSatisfy({ $0 >= 0 }) {
+                let picked = record.links(at: positions)
+                #expect(picked == positions.map { $0 < count ? links[$0] : nil }, "\(record.path) \(positions)")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+        for position in fresh.records.indices {
+            #expect(cached.backlinks(of: position).map(\.link) == fresh.backlinks(of: position).map(\.link))
+        }
+        #expect(fresh.records.indices.contains { !fresh.backlinks(of: $0).isEmpty })
+    }
 }

@@ -61,6 +61,39 @@ import Testing
         #expect(paths.filter { $0.size != 0 }.map(\.path) == ["a/pipe.md"])
     }
 
+    /// The `stat` calls of a large vault are shared among threads in runs of one folder: the walk
+    /// gives the same files, sizes and times, in the same order, with one, two or three threads,
+    /// over folders of more and fewer files than a run, nested, with a pipe among them.
+    @Test func theWalkGivesTheSameStampsWithAnyNumberOfThreads() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("brain-walk-threads-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folders = ["": 1_300, "notes": 700, "notes/deep": 513, "daily": 40, "b": 0]
+        var expected: [String] = []
+        for (folder, count) in folders {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            for number in 0..<count {
+                let path = folder.isEmpty ? "n\(number).md" : "\(folder)/n\(number).md"
+                FileManager.default.createFile(atPath: root + "/" + path, contents: Data(String(repeating: "x", count: number % 97).utf8))
+                expected.append(path)
+            }
+            FileManager.default.createFile(atPath: root + "/" + folder + "/skip.txt", contents: Data())
+        }
+        #expect(mkfifo(root + "/notes/pipe.md", 0o644) == 0)
+        let walks = [1, 2, 3].map { workers in
+            VaultIndex.$workerLimit.withValue(workers) { POSIXFileSystem().markdownFiles(under: root, stamps: true) }
+        }
+        #expect(walks[0].count == expected.count + 1)
+        #expect(Set(walks[0].map(\.path)) == Set(expected + ["notes/pipe.md"]))
+        #expect(walks[1] == walks[0])
+        #expect(walks[2] == walks[0])
+        for stamp in walks[1] {
+            var info = stat()
+            #expect(lstat(root + "/" + stamp.path, &info) == 0)
+            #expect(stamp.size == (stamp.path == "notes/pipe.md" ? -1 : Int(info.st_size)))
+            #expect(stamp.modified == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        }
+    }
+
     /// Files are read whole whatever their size, and a file whose size `stat` does not know
     /// (a /proc file says 0) is read to its end too.
     @Test func theDiskReadsFilesWhole() throws {
