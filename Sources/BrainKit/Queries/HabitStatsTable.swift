@@ -65,17 +65,18 @@ public struct HabitStatsTable: Hashable, Sendable, Codable {
         date = today
         self.range = range
         let schedules = journal.schedules(today: today)
-        habits = journal.habits.compactMap { habit in
-            guard let schedule = schedules[habit.id.lowercased()] else { return nil }
-            return Row(id: habit.id, title: habit.title, streak: StreakDetail(Streaks(schedule: schedule)),
-                       rate: RateSummary(CompletionRates.window(schedule, days: range.days)),
-                       strength: HabitStrength.scores(schedule).last,
-                       momentum: Momentum(schedules: [schedule], today: today).map(MomentumSummary.init))
-        }
         let moods = MoodInsights.moods(journal.checkIns)
-        goodDays = MoodInsights.goodDayHabits(journal.habits.compactMap { habit in
-            schedules[habit.id.lowercased()].map { MoodInsights.habitMood($0, moods: moods) }
-        }).filter { $0.difference! > 0 }.map { item in
+        // Each habit's row and mood split on every core.
+        let each = journal.habits.concurrentMap { habit -> (Row, MoodInsights.HabitMood)? in
+            guard let schedule = schedules[habit.id.lowercased()] else { return nil }
+            let row = Row(id: habit.id, title: habit.title, streak: StreakDetail(Streaks(schedule: schedule)),
+                          rate: RateSummary(CompletionRates.window(schedule, days: range.days)),
+                          strength: HabitStrength.scores(schedule).last,
+                          momentum: Momentum(schedules: [schedule], today: today).map(MomentumSummary.init))
+            return (row, MoodInsights.habitMood(schedule, moods: moods))
+        }
+        habits = each.compactMap { $0?.0 }
+        goodDays = MoodInsights.goodDayHabits(each.compactMap { $0?.1 }).filter { $0.difference! > 0 }.map { item in
             GoodDay(habit: item.habit, doneDays: item.doneDays, missedDays: item.missedDays, doneMood: item.doneMood,
                     missedMood: item.missedMood, difference: item.difference)
         }

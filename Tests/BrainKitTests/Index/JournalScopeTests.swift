@@ -197,4 +197,19 @@ import Testing
         #expect(records.allSatisfy { $0 == records[0] })
         #expect(caches.allSatisfy { $0 == caches[0] })
     }
+
+    /// The journal decodes daily files, and the stats table works out habits, on every core:
+    /// the same journal and the same table with one, two or three threads.
+    @Test func theJournalAndTheStatsTableDoNotDependOnTheNumberOfThreads() throws {
+        let (vault, _) = MemoryVault.sample()
+        let index = VaultIndex.open(vault)
+        let one = VaultIndex.$workerLimit.withValue(1) { Journal(index: index) }
+        let table = VaultIndex.$workerLimit.withValue(1) { HabitStatsTable(journal: one, today: .sampleToday, range: .all) }
+        #expect(one.checkIns.count > 10 && table.habits.count > 3)
+        for workers in [2, 3] {
+            let journal = VaultIndex.$workerLimit.withValue(workers) { Journal(index: index) }
+            JournalScopeTests.expectSame(journal, one)
+            #expect(VaultIndex.$workerLimit.withValue(workers) { HabitStatsTable(journal: journal, today: .sampleToday, range: .all) } == table)
+        }
+    }
 }
