@@ -44,39 +44,45 @@ public struct Journal: Sendable {
         var dailyFiles: [Day: [String]] = [:]
         var progressLogs: [String: ProgressLog] = [:]
         var problems: [Diagnostic] = []
-        // What each daily file holds is decoded from the cache on every core; the habit lines are
-        // then given their slots in order, below.
-        let days = Journal.decodeDays(index)
-        var nextDay = 0
         for (position, record) in index.records.enumerated() {
             if record.kind == .daily {
-                let decoded = days[nextDay]
-                nextDay += 1
-                problems += decoded.errors
-                guard var checkIn = decoded.checkIn else { continue }
+                problems += record.diagnostics.filter { $0.severity == .error }
+                guard let day = record.day else { continue }
+                let map = record.frontMatter
+                var checkIn = CheckIn(day: day, rest: map["rest"]?.bool ?? false, habitLines: [],
+                                      mood: Journal.score(map["mood"]))
+                checkIn.energy = Journal.score(map["energy"])
+                checkIn.eveningMood = Journal.score(map["evening-mood"])
+                checkIn.restReason = map["rest-reason"]?.string
                 firstSlot.append(lineSlots.count)
-                checkIn.habitLines = decoded.lines.compactMap { line in
+                // The lines as decoded, renamed to their habit's id in place; a line naming no
+                // habit is dropped, the others keep their order.
+                var lines = record.habitLines
+                var kept = 0
+                for at in lines.indices {
                     let slot: Int?
-                    if let known = habitNames[line.habit] {
+                    if let known = habitNames[lines[at].habit] {
                         slot = known
                     } else {
-                        slot = index.habitID(of: line, in: position).map { id in
+                        slot = index.habitID(of: lines[at], in: position).map { id in
                             if let known = slotByKey[id.lowercased()] { return known }
                             slotByKey[id.lowercased()] = slotIDs.count
                             slotIDs.append(id)
                             return slotIDs.count - 1
                         }
                         // A relative path resolves differently from another folder; names do not.
-                        if !line.habit.contains("/") { habitNames[line.habit] = .some(slot) }
+                        if !lines[at].habit.contains("/") { habitNames[lines[at].habit] = .some(slot) }
                     }
-                    guard let slot else { return nil }
+                    guard let slot else { continue }
                     lineSlots.append(Int32(slot))
-                    var mapped = line
-                    mapped.habit = slotIDs[slot]
-                    return mapped
+                    lines[at].habit = slotIDs[slot]
+                    if kept != at { lines.swapAt(kept, at) }
+                    kept += 1
                 }
-                if dailyPaths[checkIn.day] == nil { dailyPaths[checkIn.day] = record.path }
-                dailyFiles[checkIn.day, default: []].append(record.path)
+                lines.removeSubrange(kept...)
+                checkIn.habitLines = lines
+                if dailyPaths[day] == nil { dailyPaths[day] = record.path }
+                dailyFiles[day, default: []].append(record.path)
                 checkIns.append(checkIn)
                 continue
             }
@@ -119,43 +125,6 @@ public struct Journal: Sendable {
         self.problems = problems
         histories = HabitHistory.build(checkIns, order: order, lineSlots: lineSlots, firstSlot: firstSlot,
                                        keys: slotIDs.map { $0.lowercased() })
-    }
-
-    /// One daily file as the journal reads it: its check-in (nil without a day), its habit
-    /// lines as written, and its errors.
-    private struct DecodedDay: Sendable {
-        var checkIn: CheckIn?
-        var lines: [HabitLine]
-        var errors: [Diagnostic]
-    }
-
-    /// The daily files of `index` in order, decoded on every core (3,650 files of 40 lines for
-    /// ten years of 40 habits): the same result whatever the number of threads.
-    private static func decodeDays(_ index: VaultIndex) -> [DecodedDay] {
-        let records = index.records
-        let positions = records.indices.filter { records[$0].kind == .daily }
-        if positions.isEmpty { return [] }
-        let results = SlotBuffer<DecodedDay>(count: positions.count)
-        let workers = VaultIndex.workers(for: positions.count, atLeast: 256)
-        let chunk = (positions.count + workers - 1) / workers
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for slot in (worker * chunk)..<min(positions.count, (worker + 1) * chunk) {
-                let record = records[positions[slot]]
-                let errors = record.diagnostics.filter { $0.severity == .error }
-                guard let day = record.day else {
-                    results.set(slot, DecodedDay(checkIn: nil, lines: [], errors: errors))
-                    continue
-                }
-                let map = record.frontMatter
-                var checkIn = CheckIn(day: day, rest: map["rest"]?.bool ?? false, habitLines: [],
-                                      mood: Journal.score(map["mood"]))
-                checkIn.energy = Journal.score(map["energy"])
-                checkIn.eveningMood = Journal.score(map["evening-mood"])
-                checkIn.restReason = map["rest-reason"]?.string
-                results.set(slot, DecodedDay(checkIn: checkIn, lines: record.habitLines, errors: errors))
-            }
-        }
-        return results.values()
     }
 
     private static func score(_ value: YAMLValue?) -> Int? {
