@@ -30,15 +30,23 @@ extension POSIXFileSystem {
     /// One listed folder: its entries, the entries whose `stat` is still to be made (regular
     /// Markdown files, when stamps are wanted), and its listed sub-folders by name offset.
     /// Only read while the threads make the `stat` calls; written before and after.
+    /// Its arrays are filled as locals and stored once (a class's stored property changed in
+    /// place is checked for exclusive access on every change).
     final class WalkFolder: @unchecked Sendable {
         let relative: String
-        var names: [UInt8] = []
-        var allASCII = true
-        var entries: [WalkEntry] = []
-        var pending: [Int32] = []
+        let names: [UInt8]
+        let allASCII: Bool
+        var entries: [WalkEntry]
+        let pending: [Int32]
         var children: [Int32: WalkFolder] = [:]
 
-        init(relative: String) { self.relative = relative }
+        init(relative: String, names: [UInt8], allASCII: Bool, entries: [WalkEntry], pending: [Int32]) {
+            self.relative = relative
+            self.names = names
+            self.allASCII = allASCII
+            self.entries = entries
+            self.pending = pending
+        }
     }
 
     /// What one deferred `stat` found.
@@ -87,39 +95,42 @@ extension POSIXFileSystem {
     private func list(root: String, relative: String, stamps: Bool) -> WalkFolder? {
         let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
         guard let dir = opendir(absolute) else { return nil }
-        let folder = WalkFolder(relative: relative)
+        var names: [UInt8] = []
+        var allASCII = true
+        var entries: [WalkEntry] = []
+        var pending: [Int32] = []
         let dirFD = dirfd(dir)
         var cName = [CChar](repeating: 0, count: 256)
         while let entry = readdir(dir) {
-            let start = folder.names.count
-            guard let isMarkdown = POSIXFileSystem.visibleName(entry, into: &folder.names, allASCII: &folder.allASCII) else { continue }
+            let start = names.count
+            guard let isMarkdown = POSIXFileSystem.visibleName(entry, into: &names, allASCII: &allASCII) else { continue }
             let type = entry.pointee.d_type
             var prefix: UInt64 = 0
             for offset in 0..<8 {
                 prefix <<= 8
-                if start + offset < folder.names.count { prefix |= UInt64(folder.names[start + offset]) }
+                if start + offset < names.count { prefix |= UInt64(names[start + offset]) }
             }
-            var item = WalkEntry(start: Int32(start), length: Int32(folder.names.count - start), prefix: prefix, kind: .file,
+            var item = WalkEntry(start: Int32(start), length: Int32(names.count - start), prefix: prefix, kind: .file,
                                  size: 0, modified: 0, changed: 0)
             if type == UInt8(DT_DIR) {
                 item.kind = .folder
-                folder.entries.append(item)
+                entries.append(item)
                 continue
             }
             if !isMarkdown && type != UInt8(DT_UNKNOWN) && type != UInt8(DT_LNK) {
-                folder.names.removeSubrange(start...)
+                names.removeSubrange(start...)
                 continue
             }
             if type == UInt8(DT_REG) {
-                if stamps { folder.pending.append(Int32(folder.entries.count)) }
-                folder.entries.append(item)
+                if stamps { pending.append(Int32(entries.count)) }
+                entries.append(item)
                 continue
             }
             var info = stat()
-            let found = POSIXFileSystem.statName(folder.names, start: start, length: Int(item.length), at: dirFD, name: &cName, into: &info)
+            let found = POSIXFileSystem.statName(names, start: start, length: Int(item.length), at: dirFD, name: &cName, into: &info)
             switch info.st_mode & S_IFMT {
             case _ where !found:
-                folder.names.removeSubrange(start...)
+                names.removeSubrange(start...)
                 continue
             case S_IFDIR:
                 item.kind = .folder
@@ -130,18 +141,19 @@ extension POSIXFileSystem {
                 item.kind = .special
                 item.size = -1
             default:
-                folder.names.removeSubrange(start...)
+                names.removeSubrange(start...)
                 continue
             }
             if item.kind != .folder {
                 item.modified = POSIXFileSystem.modifiedNanoseconds(info)
                 item.changed = POSIXFileSystem.changedNanoseconds(info)
             }
-            folder.entries.append(item)
+            entries.append(item)
         }
         closedir(dir)
-        for entry in folder.entries where entry.kind == .folder {
-            let name = POSIXFileSystem.string(folder.names, entry)
+        let folder = WalkFolder(relative: relative, names: names, allASCII: allASCII, entries: entries, pending: pending)
+        for entry in entries where entry.kind == .folder {
+            let name = POSIXFileSystem.string(names, entry)
             folder.children[entry.start] = list(root: root, relative: relative.isEmpty ? name : relative + "/" + name, stamps: stamps)
         }
         return folder
@@ -203,10 +215,11 @@ extension POSIXFileSystem {
                 let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 guard dirFD >= 0 else { continue }
                 defer { close(dirFD) }
+                let entries = folder.entries, pending = folder.pending, names = folder.names
                 for offset in run.from..<run.to {
-                    let entry = folder.entries[Int(folder.pending[offset])]
+                    let entry = entries[Int(pending[offset])]
                     var info = stat()
-                    guard POSIXFileSystem.statName(folder.names, start: Int(entry.start), length: Int(entry.length),
+                    guard POSIXFileSystem.statName(names, start: Int(entry.start), length: Int(entry.length),
                                                at: dirFD, name: &cName, into: &info) else { continue }
                     slots.buffer[run.slot + offset - run.from] = WalkStat(
                         found: true, mode: info.st_mode & S_IFMT, size: Int(info.st_size),
@@ -216,31 +229,37 @@ extension POSIXFileSystem {
         }
         for run in runs {
             let folder = folders[run.folder]
+            let pending = folder.pending
+            var entries = folder.entries
+            folder.entries = []
             for offset in run.from..<run.to {
                 let found = results[run.slot + offset - run.from]
-                let index = Int(folder.pending[offset])
+                let index = Int(pending[offset])
                 switch found.mode {
                 case _ where !found.found:
-                    folder.entries[index].kind = .gone
+                    entries[index].kind = .gone
                 case S_IFREG:
-                    folder.entries[index].size = found.size
+                    entries[index].size = found.size
                 case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK:
-                    folder.entries[index].kind = .special
-                    folder.entries[index].size = -1
+                    entries[index].kind = .special
+                    entries[index].size = -1
                 default:
                     // Replaced by a folder or a link since the listing: left for the next walk.
-                    folder.entries[index].kind = .gone
+                    entries[index].kind = .gone
                 }
-                folder.entries[index].modified = found.modified
-                folder.entries[index].changed = found.changed
+                entries[index].modified = found.modified
+                entries[index].changed = found.changed
             }
+            folder.entries = entries
         }
     }
 
     /// Sorts a folder's entries by name and appends its files, and its sub-folders' in place.
     private func emit(_ folder: WalkFolder, into result: inout [FileStamp]) {
         var entries = folder.entries.filter { $0.kind != .gone }
-        folder.names.withUnsafeBufferPointer { buffer in
+        let names = folder.names
+        let children = folder.children
+        names.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             if folder.allASCII {
                 entries.sort { left, right in
@@ -252,17 +271,17 @@ extension POSIXFileSystem {
             } else {
                 // String order is Unicode scalar order: byte order for the NFC names file
                 // systems hold, but not for every name a folder can hold.
-                let keyed = entries.map { (POSIXFileSystem.string(folder.names, $0), $0) }.sorted { $0.0 < $1.0 }
+                let keyed = entries.map { (POSIXFileSystem.string(names, $0), $0) }.sorted { $0.0 < $1.0 }
                 entries = keyed.map(\.1)
             }
         }
         let prefix = Array(folder.relative.utf8)
         for entry in entries {
             if entry.kind == .folder {
-                if let child = folder.children[entry.start] { emit(child, into: &result) }
+                if let child = children[entry.start] { emit(child, into: &result) }
                 continue
             }
-            let path = folder.names.withUnsafeBufferPointer { buffer in
+            let path = names.withUnsafeBufferPointer { buffer in
                 let name = UnsafeBufferPointer(rebasing: buffer[Int(entry.start)..<Int(entry.start + entry.length)])
                 guard !prefix.isEmpty else { return String(decoding: name, as: UTF8.self) }
                 return String(unsafeUninitializedCapacity: prefix.count + 1 + name.count) { out in
