@@ -44,7 +44,6 @@ public struct Journal: Sendable {
         var dailyFiles: [Day: [String]] = [:]
         var progressLogs: [String: ProgressLog] = [:]
         var problems: [Diagnostic] = []
-        let reuse = StringReuse()
         for (position, record) in index.records.enumerated() {
             if record.kind == .daily {
                 problems += record.diagnostics.filter { $0.severity == .error }
@@ -58,7 +57,7 @@ public struct Journal: Sendable {
                 firstSlot.append(lineSlots.count)
                 // The lines as decoded, renamed to their habit's id in place; a line naming no
                 // habit is dropped, the others keep their order.
-                var lines = record.habitLines(reusing: reuse)
+                var lines = record.habitLines
                 var kept = 0
                 for at in lines.indices {
                     let slot: Int?

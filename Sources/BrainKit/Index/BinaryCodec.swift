@@ -190,20 +190,6 @@ struct BinaryReader {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self)
     }
 
-    /// A string, or the one `reuse` holds at `slot` when its bytes are the same: the same
-    /// habits and units come back on every day, in the same places.
-    mutating func string(reusing reuse: StringReuse, slot: Int) throws(Corrupt) -> String {
-        let length = try count()
-        let start = offset
-        offset += length
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
-        return reuse.string(text, slot: slot)
-    }
-
-    mutating func optionalString(reusing reuse: StringReuse, slot: Int) throws(Corrupt) -> String? {
-        try bool() ? try string(reusing: reuse, slot: slot) : nil
-    }
-
     /// Steps over a string without making it.
     mutating func skipString() throws(Corrupt) {
         offset += try count()
@@ -295,22 +281,5 @@ extension YAMLMap {
             entries.append(Entry(key: key, value: try YAMLValue.decode(from: &reader, depth: depth)))
         }
         return YAMLMap(entries)
-    }
-}
-
-/// The strings decoded last at each slot, with their bytes, for `BinaryReader.string(reusing:slot:)`:
-/// a hit costs a comparison of bytes instead of a validated copy. Used by one thread at a time.
-final class StringReuse {
-    private var kept: [(bytes: [UInt8], string: String)] = []
-
-    func string(_ text: UnsafeBufferPointer<UInt8>, slot: Int) -> String {
-        if slot < kept.count, kept[slot].bytes.count == text.count,
-           kept[slot].bytes.withUnsafeBufferPointer({ $0.elementsEqual(text) }) {
-            return kept[slot].string
-        }
-        let string = String(decoding: text, as: UTF8.self)
-        while kept.count <= slot { kept.append(([], "")) }
-        kept[slot] = (Array(text), string)
-        return string
     }
 }

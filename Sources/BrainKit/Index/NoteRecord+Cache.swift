@@ -90,9 +90,8 @@ struct LazyParts: Sendable {
         part(at: diagnosticsAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeDiagnostics(&reader, path: path, size: size) },
              fallback: { $0.diagnostics.map { $0.in(path) } })
     }
-    func habitLines(reusing reuse: StringReuse? = nil) -> [HabitLine]? {
-        part(at: habitLinesAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeHabitLines(&reader, size: size, reusing: reuse) },
-             fallback: \.habitLines)
+    func habitLines() -> [HabitLine]? {
+        part(at: habitLinesAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeHabitLines(&reader, size: size) }, fallback: \.habitLines)
     }
 
     /// The number of links, read without decoding them (the index checks it against the links' resolutions).
@@ -318,23 +317,18 @@ extension NoteRecord {
         return diagnostics
     }
 
-    /// Habit lines; `reuse` keeps each line's habit and unit strings for the next file's line
-    /// in the same place (daily files made from one template list the same habits in order).
-    static func decodeHabitLines(_ reader: inout BinaryReader, size: Int = .max,
-                                 reusing reuse: StringReuse? = nil) throws(BinaryReader.Corrupt) -> [HabitLine] {
+    static func decodeHabitLines(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [HabitLine] {
         let count = try reader.count()
         var lines: [HabitLine] = []
         lines.reserveCapacity(count)
         let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
-        for number in 0..<count {
-            let habit: String
-            if let reuse { habit = try reader.string(reusing: reuse, slot: 2 * number) } else { habit = try reader.string() }
+        for _ in 0..<count {
+            let habit = try reader.string()
             let label = try reader.optionalString()
             let state = try enumValue(TaskItem.State.allCases, &reader)
             let value: Double? = try reader.bool() ? try reader.double() : nil
             if let value, !(value.isFinite && abs(value) <= FieldReader.maximumNumber) { throw BinaryReader.Corrupt() }
-            let unit: String?
-            if let reuse { unit = try reader.optionalString(reusing: reuse, slot: 2 * number + 1) } else { unit = try reader.optionalString() }
+            let unit = try reader.optionalString()
             let note = try reader.optionalString()
             lines.append(HabitLine(habit: habit, label: label, state: state, value: value, unit: unit,
                                    note: note, line: try reader.bounded(limit, from: 1)))

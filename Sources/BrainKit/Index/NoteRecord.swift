@@ -66,11 +66,6 @@ public struct NoteRecord: Hashable, Sendable {
         set { stored.habitLines = newValue }
     }
 
-    /// `habitLines`, reusing the strings of the previous file's lines where they are the same.
-    func habitLines(reusing reuse: StringReuse) -> [HabitLine] {
-        stored.habitLines ?? lazy?.habitLines(reusing: reuse) ?? []
-    }
-
     public init(stamp: FileStamp, kind: NoteKind, title: String, aliases: [String] = [], tags: [String] = [],
                 frontMatter: YAMLMap = YAMLMap(), links: [Link] = [], tasks: [TaskItem] = [], headings: [Heading] = [],
                 diagnostics: [Diagnostic] = [], habitLines: [HabitLine] = [], day: Day? = nil) {

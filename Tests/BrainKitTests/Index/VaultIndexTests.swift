@@ -255,32 +255,4 @@ final class ScratchVault {
         }
         #expect(fresh.records.indices.contains { !fresh.backlinks(of: $0).isEmpty })
     }
-
-    /// The journal decodes each day's habit lines reusing the strings of the day before where
-    /// their bytes are the same: the lines equal those decoded alone, whether habits, units and
-    /// notes repeat, change places, grow, shrink, go or are not ASCII.
-    @Test func habitLinesReusingStringsEqualTheLinesDecodedAlone() throws {
-        var files: [String: String] = [:]
-        let days = [
-            "- [x] [[read]] 20 pages\n- [ ] [[run]]\n- [x] [[café]] 2 cups — good\n",
-            "- [x] [[read]] 20 pages\n- [ ] [[run]]\n- [x] [[café]] 2 cups — good\n",
-            "- [x] [[run]] 5 km\n- [x] [[read]] 20 pages\n",
-            "- [x] [[read]] 20 page\n- [x] [[reading]] 3 pagesx\n- [-] [[run]]\n- [x] [[café]] 2 cups\n",
-            "",
-            "- [x] [[Read]] 20 pages\n",
-        ]
-        for (number, text) in days.enumerated() { files["daily/2026-11-0\(number + 1).md"] = text }
-        for habit in ["read", "run", "café", "reading"] { files["habits/\(habit).md"] = "---\nevery: day\n---\n" }
-        let (vault, _) = MemoryVault.make(files)
-        _ = VaultIndex.open(vault)
-        let cached = VaultIndex.open(vault)
-        #expect(cached.report.reread == 0)
-        let reuse = StringReuse()
-        let daily = cached.records.filter { $0.kind == .daily }
-        #expect(daily.count == days.count)
-        for record in daily {
-            #expect(record.habitLines(reusing: reuse) == record.habitLines, "\(record.path)")
-        }
-        #expect(daily.map { $0.habitLines.count } == [3, 3, 2, 4, 0, 1])
-    }
 }
