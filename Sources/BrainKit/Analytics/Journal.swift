@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The vault as analytics sees it: habits, areas, goals and check-ins, built from the index (no
 /// file is read again but a goal with a `## Progress` log), with habit lines mapped to habit ids
 /// the way links resolve.
@@ -157,19 +155,5 @@ public struct Journal: Sendable {
 
     public func checkIn(on day: Day) -> CheckIn? {
         checkIns.last { $0.day == day }
-    }
-}
-
-extension Array where Element: Sendable {
-    /// `map` on every core for work that is heavy per element (a habit's ten years of days):
-    /// the result is in order whatever the thread timing.
-    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        if count < 2 { return map(transform) }
-        let results = SlotBuffer<T>(count: count)
-        let workers = Swift.min(VaultIndex.workers(for: count, atLeast: 2), count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for slot in Swift.stride(from: worker, to: count, by: workers) { results.set(slot, transform(self[slot])) }
-        }
-        return results.values()
     }
 }

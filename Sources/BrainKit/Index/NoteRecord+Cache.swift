@@ -220,20 +220,36 @@ extension NoteRecord {
         var links: [Link] = []
         links.reserveCapacity(count)
         let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
-        for _ in 0..<count {
-            let kind = try enumValue(Link.Kind.allCases, &reader)
-            let target = try reader.string()
-            let fragment = try reader.optionalString()
-            let label = try reader.optionalString()
-            let line = try reader.bounded(limit, from: 1)
-            let column = try reader.bounded(limit, from: 1)
-            let start = try reader.bounded(limit)
-            let length = try reader.bounded(limit)
-            guard start + length <= limit else { throw BinaryReader.Corrupt() }
-            links.append(Link(kind: kind, target: target, fragment: fragment, label: label,
-                              line: line, column: column, byteRange: start..<start + length))
-        }
+        for _ in 0..<count { links.append(try decodeLink(&reader, limit: limit)) }
         return links
+    }
+
+    /// One link; every position must be below `limit`.
+    private static func decodeLink(_ reader: inout BinaryReader, limit: Int) throws(BinaryReader.Corrupt) -> Link {
+        let kind = try enumValue(Link.Kind.allCases, &reader)
+        let target = try reader.string()
+        let fragment = try reader.optionalString()
+        let label = try reader.optionalString()
+        let (line, column, range) = try decodePlace(&reader, limit: limit)
+        return Link(kind: kind, target: target, fragment: fragment, label: label, line: line, column: column, byteRange: range)
+    }
+
+    /// Steps over one link, checking it as `decodeLink` does, without making its strings.
+    private static func skipLink(_ reader: inout BinaryReader, limit: Int) throws(BinaryReader.Corrupt) {
+        _ = try enumValue(Link.Kind.allCases, &reader)
+        try reader.skipString()
+        try reader.skipOptionalString()
+        try reader.skipOptionalString()
+        _ = try decodePlace(&reader, limit: limit)
+    }
+
+    private static func decodePlace(_ reader: inout BinaryReader, limit: Int) throws(BinaryReader.Corrupt) -> (Int, Int, Range<Int>) {
+        let line = try reader.bounded(limit, from: 1)
+        let column = try reader.bounded(limit, from: 1)
+        let start = try reader.bounded(limit)
+        let length = try reader.bounded(limit)
+        guard start + length <= limit else { throw BinaryReader.Corrupt() }
+        return (line, column, start..<start + length)
     }
 
     /// The links at `positions` (ascending) of a file of `size` bytes, nil past the last one;
@@ -247,28 +263,10 @@ extension NoteRecord {
             while next < positions.count && positions[next] < position { next += 1 }
             guard next < positions.count else { break }
             if positions[next] != position {
-                _ = try enumValue(Link.Kind.allCases, &reader)
-                try reader.skipString()
-                try reader.skipOptionalString()
-                try reader.skipOptionalString()
-                _ = try reader.bounded(limit, from: 1)
-                _ = try reader.bounded(limit, from: 1)
-                let start = try reader.bounded(limit)
-                let length = try reader.bounded(limit)
-                guard start + length <= limit else { throw BinaryReader.Corrupt() }
+                try skipLink(&reader, limit: limit)
                 continue
             }
-            let kind = try enumValue(Link.Kind.allCases, &reader)
-            let target = try reader.string()
-            let fragment = try reader.optionalString()
-            let label = try reader.optionalString()
-            let line = try reader.bounded(limit, from: 1)
-            let column = try reader.bounded(limit, from: 1)
-            let start = try reader.bounded(limit)
-            let length = try reader.bounded(limit)
-            guard start + length <= limit else { throw BinaryReader.Corrupt() }
-            let link = Link(kind: kind, target: target, fragment: fragment, label: label,
-                            line: line, column: column, byteRange: start..<start + length)
+            let link = try decodeLink(&reader, limit: limit)
             while next < positions.count && positions[next] == position {
                 found[next] = link
                 next += 1
