@@ -43,8 +43,9 @@ public struct Journal: Sendable {
         var progressLogs: [String: ProgressLog] = [:]
         var problems: [Diagnostic] = []
         for (position, record) in index.records.enumerated() {
+            if record.kind == .note { continue }
+            problems += record.diagnostics.filter { $0.severity == .error }
             if record.kind == .daily {
-                problems += record.diagnostics.filter { $0.severity == .error }
                 guard let day = record.day else { continue }
                 let map = record.frontMatter
                 var checkIn = CheckIn(day: day, rest: map["rest"]?.bool ?? false, habitLines: [],
@@ -84,10 +85,7 @@ public struct Journal: Sendable {
                 checkIns.append(checkIn)
                 continue
             }
-            if record.kind != .note {
-                problems += record.diagnostics.filter { $0.severity == .error }
-            }
-            let bodyTitle = record.kind == .note ? nil : record.headings.first(where: { $0.level == 1 })?.text
+            let bodyTitle = record.headings.first(where: { $0.level == 1 })?.text
             switch record.kind {
             case .habit:
                 habits.append(Habit(id: record.stem, frontMatter: record.frontMatter, bodyTitle: bodyTitle))

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 extension VaultIndex {
     /// The text of the lines links sit on, for backlink context, without leading and trailing
@@ -20,19 +19,11 @@ extension VaultIndex {
                 wanted.append((place.path, [place.line]))
             }
         }
-        let files = wanted
-        let found = SlotBuffer<[Int: String]>(count: files.count)
-        let workers = VaultIndex.workers(for: files.count, atLeast: 16)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: files.count, by: workers) {
-                // A file that can no longer be read gives no lines.
-                let absolute = VaultPaths.join(vault.root, files[index].path)
-                let bytes = vault.fileSystem is POSIXFileSystem
-                    ? POSIXFileSystem.readListed(absolute) ?? [] : (try? vault.fileSystem.read(absolute)) ?? []
-                found.set(index, bytes.withUnsafeBufferPointer { VaultIndex.lines(files[index].lines, of: $0) })
-            }
+        let texts = wanted.concurrentMap(atLeast: 16) { file in
+            // A file that can no longer be read gives no lines.
+            let bytes = vault.fileSystem.readListed(VaultPaths.join(vault.root, file.path)) ?? []
+            return bytes.withUnsafeBufferPointer { VaultIndex.lines(file.lines, of: $0) }
         }
-        let texts = found.values()
         return places.map { place in position[place.path].flatMap { texts[$0][place.line] } ?? "" }
     }
 

@@ -512,10 +512,11 @@ final class SlotBuffer<Element>: @unchecked Sendable {
 extension Array where Element: Sendable {
     /// `map` on every core for work that is heavy per element (a habit's ten years of days):
     /// the result is in order whatever the thread timing.
-    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        if count < 2 { return map(transform) }
+    /// One thread below `minimum` elements (see `VaultIndex.workers`).
+    func concurrentMap<T: Sendable>(atLeast minimum: Int = 2, _ transform: @Sendable (Element) -> T) -> [T] {
+        if isEmpty { return [] }
         let results = SlotBuffer<T>(count: count)
-        let workers = Swift.min(VaultIndex.workers(for: count, atLeast: 2), count)
+        let workers = Swift.min(VaultIndex.workers(for: count, atLeast: minimum), count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for slot in Swift.stride(from: worker, to: count, by: workers) { results.set(slot, transform(self[slot])) }
         }

@@ -48,6 +48,10 @@ public protocol FileSystem: Sendable {
     /// or renamed in it), or nil when there is no folder there or the file system cannot tell:
     /// a cache of what a folder held (`StatusCache`) is trusted only where this answers.
     func stamp(folder path: String, relative: String) -> FileStamp?
+    /// A file the walk of this run listed as a regular file, read for display only (backlink
+    /// lines): nil when it cannot be read. May take fewer calls than `read`, which also guards
+    /// against a file that became something else.
+    func readListed(_ path: String) -> [UInt8]?
 }
 
 /// A held lock; releasing the object releases the lock.
@@ -88,6 +92,9 @@ extension FileSystem {
     /// Unknown by default: a file system that does not keep folder times never has a folder's
     /// listing trusted from a cache.
     public func stamp(folder path: String, relative: String) -> FileStamp? { nil }
+
+    /// `read`, by default.
+    public func readListed(_ path: String) -> [UInt8]? { try? read(path) }
 
     /// From the walk: the files at the top of `folder`, and the first folder of each deeper one
     /// (a folder holding no Markdown file is left out, which changes nothing a walk would find).

@@ -323,12 +323,12 @@ final class FlockLock: FileLock {
 }
 
 extension POSIXFileSystem {
-    /// A file this run's walk found to be a regular file, for display only: four calls (open,
+    /// Four calls (open,
     /// `fstat`, one read, close) instead of `FileSystem.read`'s six (its `stat` before opening
     /// guards against opening a device, which the walk's `lstat` already ruled out; its second
     /// read makes sure a short read was the end). A backlink list of 5,000 files made 30,000
     /// calls before. nil when it is gone or no longer a regular file.
-    static func readListed(_ path: String) -> [UInt8]? {
+    public func readListed(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -72,14 +72,14 @@ import Testing
     /// `readListed` reads a regular file whole, however long, and nothing else.
     @Test func readListedReadsRegularFilesOnly() throws {
         let scratch = try ScratchVault(files: ["empty.md": "", "big.md": String(repeating: "0123456789", count: 20_000), "small.md": "a\n"])
-        #expect(POSIXFileSystem.readListed(scratch.root + "/empty.md") == [])
-        #expect(POSIXFileSystem.readListed(scratch.root + "/small.md") == Array("a\n".utf8))
-        #expect(POSIXFileSystem.readListed(scratch.root + "/big.md") == Array(String(repeating: "0123456789", count: 20_000).utf8))
-        #expect(POSIXFileSystem.readListed(scratch.root + "/gone.md") == nil)
+        #expect(POSIXFileSystem().readListed(scratch.root + "/empty.md") == [])
+        #expect(POSIXFileSystem().readListed(scratch.root + "/small.md") == Array("a\n".utf8))
+        #expect(POSIXFileSystem().readListed(scratch.root + "/big.md") == Array(String(repeating: "0123456789", count: 20_000).utf8))
+        #expect(POSIXFileSystem().readListed(scratch.root + "/gone.md") == nil)
         #expect(mkfifo(scratch.root + "/pipe.md", 0o644) == 0)
-        #expect(POSIXFileSystem.readListed(scratch.root + "/pipe.md") == nil)
+        #expect(POSIXFileSystem().readListed(scratch.root + "/pipe.md") == nil)
         try FileManager.default.createSymbolicLink(atPath: scratch.root + "/link.md", withDestinationPath: scratch.root + "/small.md")
-        #expect(POSIXFileSystem.readListed(scratch.root + "/link.md") == nil)
-        #expect(POSIXFileSystem.readListed(scratch.root) == nil)
+        #expect(POSIXFileSystem().readListed(scratch.root + "/link.md") == nil)
+        #expect(POSIXFileSystem().readListed(scratch.root) == nil)
     }
 }
