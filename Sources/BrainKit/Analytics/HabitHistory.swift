@@ -83,6 +83,30 @@ public struct HabitHistory: Hashable, Sendable {
         values[index] = entry.value ?? .nan
     }
 
+    /// Habit lines reduced to what a history keeps, in check-in order: each line's habit slot (its
+    /// place in the keys), mark and amount. The lines of check-in `i` start at `first[i]`.
+    struct Lines {
+        var slots: [Int32] = []
+        var marks: [Mark] = []
+        var values: [Double] = []
+        var first: [Int] = []
+
+        /// The next lines belong to the next check-in.
+        mutating func startCheckIn() {
+            first.append(slots.count)
+        }
+
+        mutating func append(slot: Int32, state: TaskItem.State, value: Double?) {
+            slots.append(slot)
+            marks.append(Mark(state))
+            values.append(value ?? .nan)
+        }
+
+        func range(of checkIn: Int) -> Range<Int> {
+            first[checkIn]..<(checkIn + 1 < first.count ? first[checkIn + 1] : slots.count)
+        }
+    }
+
     /// Histories of every habit named in the check-ins, keyed by lower-cased habit id. When a habit
     /// has two lines on one day the last wins; two check-ins for one day are read in the given order.
     public static func build(from checkIns: [CheckIn]) -> [String: HabitHistory] {
@@ -90,13 +114,12 @@ public struct HabitHistory: Hashable, Sendable {
         var slotOf: [String: Int32] = [:]
         var slotByKey: [String: Int32] = [:]
         var keys: [String] = []
-        var lineSlots: [Int32] = []
-        var firstSlot: [Int] = []
+        var lines = Lines()
         for checkIn in checkIns {
-            firstSlot.append(lineSlots.count)
+            lines.startCheckIn()
             for line in checkIn.habitLines {
                 if let known = slotOf[line.habit] {
-                    lineSlots.append(known)
+                    lines.append(slot: known, state: line.state, value: line.value)
                     continue
                 }
                 let key = line.habitKey
@@ -106,19 +129,17 @@ public struct HabitHistory: Hashable, Sendable {
                     keys.append(key)
                 }
                 slotOf[line.habit] = slot
-                lineSlots.append(slot)
+                lines.append(slot: slot, state: line.state, value: line.value)
             }
         }
         let order = checkIns.indices.sorted { (checkIns[$0].day, $0) < (checkIns[$1].day, $1) }
-        return build(checkIns, order: order, lineSlots: lineSlots, firstSlot: firstSlot, keys: keys)
+        return build(checkIns, order: order, lines: lines, keys: keys)
     }
 
     /// The histories of check-ins read in `order` (by day; the given order within a day, so that
-    /// the last line of a day wins), each line's habit given by its slot in `keys` (lower-cased
-    /// ids): the lines of check-in `i` have the slots from `lineSlots[firstSlot[i]]` on. Arrays
-    /// are filled by position; no key is hashed per line.
-    static func build(_ checkIns: [CheckIn], order: [Int], lineSlots: [Int32], firstSlot: [Int],
-                      keys: [String]) -> [String: HabitHistory] {
+    /// the last line of a day wins), their lines given by `lines` and each line's habit by its
+    /// slot in `keys` (lower-cased ids). Arrays are filled by position; no key is hashed per line.
+    static func build(_ checkIns: [CheckIn], order: [Int], lines: Lines, keys: [String]) -> [String: HabitHistory] {
         guard let first = order.first, let last = order.last else { return [:] }
         let low = checkIns[first].day.ordinal
         let count = checkIns[last].day.ordinal - low + 1
@@ -127,18 +148,15 @@ public struct HabitHistory: Hashable, Sendable {
         var marks = [[Mark]](repeating: [], count: keys.count)
         var values = [[Double]](repeating: [], count: keys.count)
         for position in order {
-            let checkIn = checkIns[position]
-            let offset = checkIn.day.ordinal - low
-            var next = firstSlot[position]
-            for line in checkIn.habitLines {
-                let slot = Int(lineSlots[next])
-                next += 1
+            let offset = checkIns[position].day.ordinal - low
+            for at in lines.range(of: position) {
+                let slot = Int(lines.slots[at])
                 if marks[slot].isEmpty {
                     marks[slot] = [Mark](repeating: .none, count: count)
                     values[slot] = [Double](repeating: .nan, count: count)
                 }
-                marks[slot][offset] = Mark(line.state)
-                values[slot][offset] = line.value ?? .nan
+                marks[slot][offset] = lines.marks[at]
+                values[slot][offset] = lines.values[at]
             }
         }
         var result: [String: HabitHistory] = [:]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The vault as analytics sees it: habits, areas, goals and check-ins, built from the index (no
 /// file is read again but a goal with a `## Progress` log), with habit lines mapped to habit ids
 /// the way links resolve.
@@ -33,12 +35,12 @@ public struct Journal: Sendable {
         var dailyPaths: [Day: String] = [:]
         var paths: [String: String] = [:]
         // Thousands of daily lines name the same few habits: resolve each spelling once, to the
-        // habit's slot (its place in `slotIDs`), and keep each line's slot for the histories.
-        var habitNames: [String: Int?] = [:]
-        var slotByKey: [String: Int] = [:]
-        var slotIDs: [String] = []
-        var lineSlots: [Int32] = []
-        var firstSlot: [Int] = []
+        // habit's slot, and keep what each line says for the histories.
+        var names = HabitNames(index: index)
+        var lines = HabitHistory.Lines()
+        // Lines of daily files read from the cache stay there: only their slots are kept, and a
+        // check-in makes its lines when asked for.
+        let cached = HabitLineNames()
         var dailyFiles: [Day: [String]] = [:]
         var progressLogs: [String: ProgressLog] = [:]
         var problems: [Diagnostic] = []
@@ -53,33 +55,26 @@ public struct Journal: Sendable {
                 checkIn.energy = Journal.score(map["energy"])
                 checkIn.eveningMood = Journal.score(map["evening-mood"])
                 checkIn.restReason = map["rest-reason"]?.string
-                firstSlot.append(lineSlots.count)
-                // The lines as decoded, renamed to their habit's id in place; a line naming no
-                // habit is dropped, the others keep their order.
-                var lines = record.habitLines
-                var kept = 0
-                for at in lines.indices {
-                    let slot: Int?
-                    if let known = habitNames[lines[at].habit] {
-                        slot = known
-                    } else {
-                        slot = index.habitID(of: lines[at], in: position).map { id in
-                            if let known = slotByKey[id.lowercased()] { return known }
-                            slotByKey[id.lowercased()] = slotIDs.count
-                            slotIDs.append(id)
-                            return slotIDs.count - 1
-                        }
-                        // A relative path resolves differently from another folder; names do not.
-                        if !lines[at].habit.contains("/") { habitNames[lines[at].habit] = .some(slot) }
+                lines.startCheckIn()
+                if let parts = record.cachedHabitLines,
+                   let scanned = Journal.scan(parts, position: position, names: &names, lines: &lines, slots: &cached.slots) {
+                    checkIn.cachedLines = CachedHabitLines(parts: parts, names: cached, first: scanned.lowerBound,
+                                                           count: scanned.count)
+                } else {
+                    // The lines as decoded, renamed to their habit's id in place; a line naming no
+                    // habit is dropped, the others keep their order.
+                    var decoded = record.habitLines
+                    var kept = 0
+                    for at in decoded.indices {
+                        guard let slot = names.slot(of: decoded[at].habit, in: position) else { continue }
+                        lines.append(slot: Int32(slot), state: decoded[at].state, value: decoded[at].value)
+                        decoded[at].habit = names.ids[slot]
+                        if kept != at { decoded.swapAt(kept, at) }
+                        kept += 1
                     }
-                    guard let slot else { continue }
-                    lineSlots.append(Int32(slot))
-                    lines[at].habit = slotIDs[slot]
-                    if kept != at { lines.swapAt(kept, at) }
-                    kept += 1
+                    decoded.removeSubrange(kept...)
+                    checkIn.habitLines = decoded
                 }
-                lines.removeSubrange(kept...)
-                checkIn.habitLines = lines
                 if dailyPaths[day] == nil { dailyPaths[day] = record.path }
                 dailyFiles[day, default: []].append(record.path)
                 checkIns.append(checkIn)
@@ -119,8 +114,31 @@ public struct Journal: Sendable {
         self.progressLogs = progressLogs
         duplicateDays = dailyFiles.filter { $0.value.count > 1 }
         self.problems = problems
-        histories = HabitHistory.build(checkIns, order: order, lineSlots: lineSlots, firstSlot: firstSlot,
-                                       keys: slotIDs.map { $0.lowercased() })
+        cached.ids = names.ids
+        histories = HabitHistory.build(checkIns, order: order, lines: lines, keys: names.ids.map { $0.lowercased() })
+    }
+
+    /// Reads the habit lines of a daily file from the cache bytes without making their strings:
+    /// each line's slot goes to `slots` (-1 when it names no habit), what a history needs to
+    /// `lines`. Returns the range of `slots` written, or nil (nothing written) when the part is bad.
+    private static func scan(_ parts: LazyParts, position: Int, names: inout HabitNames,
+                             lines: inout HabitHistory.Lines, slots: inout [Int32]) -> Range<Int>? {
+        let start = slots.count, kept = lines.slots.count
+        var at = 0
+        let count = parts.scanHabitLines { habit, state, value in
+            let slot = names.slot(of: habit, at: at, in: position)
+            at += 1
+            slots.append(slot.map(Int32.init) ?? -1)
+            if let slot { lines.append(slot: Int32(slot), state: state, value: value) }
+        }
+        guard let count else {
+            slots.removeSubrange(start...)
+            lines.slots.removeSubrange(kept...)
+            lines.marks.removeSubrange(kept...)
+            lines.values.removeSubrange(kept...)
+            return nil
+        }
+        return start..<start + count
     }
 
     private static func score(_ value: YAMLValue?) -> Int? {
@@ -153,5 +171,101 @@ public struct Journal: Sendable {
 
     public func checkIn(on day: Day) -> CheckIn? {
         checkIns.last { $0.day == day }
+    }
+}
+
+/// Habit names as daily files write them, each resolved once to its habit's slot: its place in
+/// `ids`, the habits' ids as their files spell them.
+private struct HabitNames {
+    let index: VaultIndex
+    private(set) var ids: [String] = []
+    private var slotByKey: [String: Int] = [:]
+    /// Names without a `/` (a relative path resolves differently from another folder).
+    private var byName: [String: Int?] = [:]
+    /// The bytes of names seen in the cache, their slots, and which one each line position of the
+    /// last file held: daily files list the same habits in the same order day after day.
+    private var spellings: [[UInt8]] = []
+    private var spellingSlots: [Int?] = []
+    private var spellingByName: [String: Int] = [:]
+    private var atPosition: [Int] = []
+
+    init(index: VaultIndex) {
+        self.index = index
+    }
+
+    /// The slot of the habit `name` names in the daily file at `position` of the index.
+    mutating func slot(of name: String, in position: Int) -> Int? {
+        if let known = byName[name] { return known }
+        let slot = index.habitID(named: name, in: position).map { id in
+            if let known = slotByKey[id.lowercased()] { return known }
+            slotByKey[id.lowercased()] = ids.count
+            ids.append(id)
+            return ids.count - 1
+        }
+        if !name.utf8.contains(UInt8(ascii: "/")) { byName[name] = .some(slot) }
+        return slot
+    }
+
+    /// `slot(of:in:)` for a name given as its bytes in the cache, on the file's line `line` (from 0).
+    mutating func slot(of bytes: UnsafeBufferPointer<UInt8>, at line: Int, in position: Int) -> Int? {
+        if line < atPosition.count, Self.same(spellings[atPosition[line]], bytes) {
+            return spellingSlots[atPosition[line]]
+        }
+        let name = String(decoding: bytes, as: UTF8.self)
+        let slot = slot(of: name, in: position)
+        if bytes.contains(UInt8(ascii: "/")) { return slot }
+        let spelling: Int
+        if let known = spellingByName[name] {
+            spelling = known
+        } else {
+            spelling = spellings.count
+            spellingByName[name] = spelling
+            spellings.append(Array(bytes))
+            spellingSlots.append(slot)
+        }
+        if line < atPosition.count {
+            atPosition[line] = spelling
+        } else if line == atPosition.count {
+            atPosition.append(spelling)
+        }
+        return slot
+    }
+
+    private static func same(_ spelling: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        spelling.withUnsafeBufferPointer { stored in
+            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
+    }
+}
+
+/// The habit ids by slot and the slot of each line the journal read from the cache (-1: it names
+/// no habit), shared by the journal's check-ins.
+final class HabitLineNames: @unchecked Sendable {
+    // Filled while `Journal.init` runs, before any check-in is handed out; never changed after.
+    var ids: [String] = []
+    var slots: [Int32] = []
+}
+
+/// The habit lines of a daily file still in the cache bytes, made when asked for: each renamed
+/// to its habit's id and lines naming no habit left out, as `Journal` gives them.
+struct CachedHabitLines: Sendable {
+    let parts: LazyParts
+    let names: HabitLineNames
+    /// The file's lines have the slots `names.slots[first..<first + count]`.
+    let first: Int
+    let count: Int
+
+    func lines() -> [HabitLine] {
+        let decoded = parts.habitLines() ?? []
+        var kept: [HabitLine] = []
+        kept.reserveCapacity(decoded.count)
+        for (offset, line) in decoded.enumerated() where offset < count {
+            let slot = names.slots[first + offset]
+            guard slot >= 0 else { continue }
+            var renamed = line
+            renamed.habit = names.ids[Int(slot)]
+            kept.append(renamed)
+        }
+        return kept
     }
 }

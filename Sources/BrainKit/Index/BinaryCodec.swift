@@ -184,10 +184,18 @@ struct BinaryReader {
     }
 
     mutating func string() throws(Corrupt) -> String {
+        String(decoding: try stringBytes(), as: UTF8.self)
+    }
+
+    /// A string's bytes, without making it (valid while the reader's bytes are).
+    mutating func stringBytes() throws(Corrupt) -> UnsafeBufferPointer<UInt8> {
         let length = try count()
-        let start = offset
-        offset += length
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + length]), as: UTF8.self)
+        defer { offset += length }
+        return UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
+    }
+
+    mutating func optionalStringBytes() throws(Corrupt) -> UnsafeBufferPointer<UInt8>? {
+        try bool() ? try stringBytes() : nil
     }
 
     /// Steps over a string without making it.

@@ -94,6 +94,12 @@ struct LazyParts: Sendable {
         part(at: habitLinesAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeHabitLines(&reader, size: size) }, fallback: \.habitLines)
     }
 
+    /// `NoteRecord.scanHabitLines` over this record's lines: the number of lines, or nil when the
+    /// part is bad (read `habitLines()`, which reads the file instead; what `body` saw is void).
+    func scanHabitLines(_ body: (UnsafeBufferPointer<UInt8>, TaskItem.State, Double?) -> Void) -> Int? {
+        buffer.read(at: habitLinesAt) { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.scanHabitLines(&reader, size: size, body) }
+    }
+
     /// The number of links, read without decoding them (the index checks it against the links' resolutions).
     func linkCount() -> Int? {
         buffer.read(at: linksAt) { reader throws(BinaryReader.Corrupt) in try reader.count() }
@@ -320,21 +326,52 @@ extension NoteRecord {
         var lines: [HabitLine] = []
         lines.reserveCapacity(count)
         let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        func text(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
         for _ in 0..<count {
-            let habit = try reader.string()
-            let label = try reader.optionalString()
-            let state = try enumValue(TaskItem.State.allCases, &reader)
-            let value: Double? = try reader.bool() ? try reader.double() : nil
-            if let value, !(value.isFinite && abs(value) <= FieldReader.maximumNumber) { throw BinaryReader.Corrupt() }
-            let unit = try reader.optionalString()
-            let note = try reader.optionalString()
-            lines.append(HabitLine(habit: habit, label: label, state: state, value: value, unit: unit,
-                                   note: note, line: try reader.bounded(limit, from: 1)))
+            let line = try EncodedHabitLine(&reader, limit: limit)
+            lines.append(HabitLine(habit: text(line.habit)!, label: text(line.label), state: line.state, value: line.value,
+                                   unit: text(line.unit), note: text(line.note), line: line.line))
         }
         return lines
     }
 
-    private static func enumValue<T>(_ cases: [T], _ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> T {
+    /// Each habit line's name (its bytes, valid only during the call), state and amount, checked as
+    /// `decodeHabitLines` checks them but without making the line's strings. Returns the number of
+    /// lines; when it throws, `body` may already have seen some of them.
+    static func scanHabitLines(_ reader: inout BinaryReader, size: Int,
+                               _ body: (UnsafeBufferPointer<UInt8>, TaskItem.State, Double?) -> Void) throws(BinaryReader.Corrupt) -> Int {
+        let count = try reader.count()
+        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        for _ in 0..<count {
+            let line = try EncodedHabitLine(&reader, limit: limit)
+            body(line.habit, line.state, line.value)
+        }
+        return count
+    }
+
+    /// One habit line as the cache holds it, its strings left as bytes.
+    private struct EncodedHabitLine {
+        var habit: UnsafeBufferPointer<UInt8>
+        var label: UnsafeBufferPointer<UInt8>?
+        var state: TaskItem.State
+        var value: Double?
+        var unit: UnsafeBufferPointer<UInt8>?
+        var note: UnsafeBufferPointer<UInt8>?
+        var line: Int
+
+        init(_ reader: inout BinaryReader, limit: Int) throws(BinaryReader.Corrupt) {
+            habit = try reader.stringBytes()
+            label = try reader.optionalStringBytes()
+            state = try NoteRecord.enumValue(TaskItem.State.allCases, &reader)
+            value = try reader.bool() ? try reader.double() : nil
+            if let value, !(value.isFinite && abs(value) <= FieldReader.maximumNumber) { throw BinaryReader.Corrupt() }
+            unit = try reader.optionalStringBytes()
+            note = try reader.optionalStringBytes()
+            line = try reader.bounded(limit, from: 1)
+        }
+    }
+
+    fileprivate static func enumValue<T>(_ cases: [T], _ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> T {
         let index = Int(try reader.byte())
         guard index < cases.count else { throw BinaryReader.Corrupt() }
         return cases[index]

@@ -66,6 +66,12 @@ public struct NoteRecord: Hashable, Sendable {
         set { stored.habitLines = newValue }
     }
 
+    /// The record's habit lines still in the cache bytes, unchanged since loaded: `Journal` scans
+    /// them without making their strings, and a check-in reads them when asked for.
+    var cachedHabitLines: LazyParts? {
+        stored.habitLines == nil ? lazy : nil
+    }
+
     public init(stamp: FileStamp, kind: NoteKind, title: String, aliases: [String] = [], tags: [String] = [],
                 frontMatter: YAMLMap = YAMLMap(), links: [Link] = [], tasks: [TaskItem] = [], headings: [Heading] = [],
                 diagnostics: [Diagnostic] = [], habitLines: [HabitLine] = [], day: Day? = nil) {

@@ -115,9 +115,14 @@ extension VaultIndex {
     /// the habit files only (so a note elsewhere with the same name never hides a habit, and the
     /// answer needs no file outside the habits folder); nil when no habit matches.
     public func habitID(of line: HabitLine, in daily: Int? = nil) -> String? {
-        if let direct = habitStems[line.habit.lowercased()] { return direct }
+        habitID(named: line.habit, in: daily)
+    }
+
+    /// `habitID(of:in:)` for the habit a line names as written.
+    func habitID(named name: String, in daily: Int? = nil) -> String? {
+        if let direct = habitStems[name.lowercased()] { return direct }
         let lookup = kindLookup(habitsOnly: true)
-        guard let target = lookup.resolver.resolve(target: line.habit, fromPath: daily.map { records[$0].path }).note else { return nil }
+        guard let target = lookup.resolver.resolve(target: name, fromPath: daily.map { records[$0].path }).note else { return nil }
         return records[lookup.positions[target]].stem
     }
 

@@ -12,7 +12,17 @@ public struct CheckIn: Hashable, Sendable, Codable {
     public var restReason: String?
     public var intentions: [String]
     /// Every habit line of the body in file order (a later line for the same habit wins; see `lines`).
-    public var habitLines: [HabitLine]
+    public var habitLines: [HabitLine] {
+        get { cachedLines?.lines() ?? storedLines }
+        set {
+            storedLines = newValue
+            cachedLines = nil
+        }
+    }
+    private var storedLines: [HabitLine]
+    /// Set by `Journal` for a daily file loaded from the cache: its lines stay in the cache bytes
+    /// until read, since most readers of a journal need only the habits' histories.
+    var cachedLines: CachedHabitLines?
     /// The text under `## Reflection`, verbatim, surrounding blank lines trimmed.
     public var reflection: String?
     public var issues: [FieldIssue]
@@ -21,7 +31,7 @@ public struct CheckIn: Hashable, Sendable, Codable {
     public init(day: Day, rest: Bool = false, habitLines: [HabitLine] = [], mood: Int? = nil) {
         self.day = day
         self.rest = rest
-        self.habitLines = habitLines
+        self.storedLines = habitLines
         self.mood = mood
         self.intentions = []
         self.issues = []
@@ -39,9 +49,54 @@ public struct CheckIn: Hashable, Sendable, Codable {
         restReason = reader.string("rest-reason")
         issues = reader.issues
         intentions = []
-        habitLines = []
+        storedLines = []
         reflection = nil
         parseBody(body, startLine: bodyStartLine)
+    }
+
+    public static func == (lhs: CheckIn, rhs: CheckIn) -> Bool {
+        lhs.day == rhs.day && lhs.mood == rhs.mood && lhs.energy == rhs.energy && lhs.eveningMood == rhs.eveningMood
+            && lhs.rest == rhs.rest && lhs.restReason == rhs.restReason && lhs.intentions == rhs.intentions
+            && lhs.habitLines == rhs.habitLines && lhs.reflection == rhs.reflection && lhs.issues == rhs.issues
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(day)
+        hasher.combine(mood)
+        hasher.combine(rest)
+        hasher.combine(habitLines)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case day, mood, energy, eveningMood, rest, restReason, intentions, habitLines, reflection, issues
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        day = try container.decode(Day.self, forKey: .day)
+        mood = try container.decodeIfPresent(Int.self, forKey: .mood)
+        energy = try container.decodeIfPresent(Int.self, forKey: .energy)
+        eveningMood = try container.decodeIfPresent(Int.self, forKey: .eveningMood)
+        rest = try container.decode(Bool.self, forKey: .rest)
+        restReason = try container.decodeIfPresent(String.self, forKey: .restReason)
+        intentions = try container.decode([String].self, forKey: .intentions)
+        storedLines = try container.decode([HabitLine].self, forKey: .habitLines)
+        reflection = try container.decodeIfPresent(String.self, forKey: .reflection)
+        issues = try container.decode([FieldIssue].self, forKey: .issues)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(day, forKey: .day)
+        try container.encodeIfPresent(mood, forKey: .mood)
+        try container.encodeIfPresent(energy, forKey: .energy)
+        try container.encodeIfPresent(eveningMood, forKey: .eveningMood)
+        try container.encode(rest, forKey: .rest)
+        try container.encodeIfPresent(restReason, forKey: .restReason)
+        try container.encode(intentions, forKey: .intentions)
+        try container.encode(habitLines, forKey: .habitLines)
+        try container.encodeIfPresent(reflection, forKey: .reflection)
+        try container.encode(issues, forKey: .issues)
     }
 
     /// The line that counts for each habit (the last one), keyed by lower-cased habit id.
@@ -105,7 +160,7 @@ public struct CheckIn: Hashable, Sendable, Codable {
                 }
             }
             if let habitLine = HabitLine.parse(line, lineNumber: lineNumber) {
-                habitLines.append(habitLine)
+                storedLines.append(habitLine)
             } else if section == .intentions, let item = CheckIn.listItem(trimmed) {
                 intentions.append(item)
             }

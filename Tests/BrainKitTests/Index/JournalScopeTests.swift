@@ -198,6 +198,40 @@ import Testing
         #expect(caches.allSatisfy { $0 == caches[0] })
     }
 
+    /// A journal opened from the cache reads each daily file's habit lines from the cache bytes
+    /// without making them (a check-in makes its lines when asked for), and says what a journal of
+    /// freshly parsed files says: the same check-ins, lines renamed to habit ids, lines naming no
+    /// habit left out, and the same histories, whatever order, case, path or Unicode form a day
+    /// writes its habits in.
+    @Test func aJournalFromTheCacheSaysWhatAFreshOneSays() throws {
+        var files = JournalScopeTests.files
+        files["habits/café.md"] = "---\nevery: day\n---\n"
+        files["daily/2026-11-23.md"] = "- [x] [[run]] 5 km easy\n- [ ] [[nothing-here]]\n- [x] [[READ]] 12 pages\n- [x] [[cafe\u{301}]]\n"
+        files["daily/2026-11-24.md"] = "- [x] [[café]]\n- [x] [[habits/run]]\n- [x] [[read]]\n- [-] [[read]]\n"
+        files["daily/2026-11-25.md"] = "- [x] [[read]] 3\n- [x] [[run]]\n- [x] [[café]]\n- [ ] [[Some note]]\n"
+        files["daily/2026-11-26.md"] = "---\nrest: true\n---\n"
+        let (vault, _) = MemoryVault.make(files)
+        for scope in [VaultIndex.Scope.vault, .journal] {
+            let fresh = Journal(index: VaultIndex.open(vault, scope: scope, rebuild: true, save: true))
+            let index = VaultIndex.open(vault, scope: scope)
+            #expect(!index.report.rebuilt)
+            let cached = Journal(index: index)
+            #expect(cached.checkIns.allSatisfy { $0.cachedLines != nil }, "every day's lines stay in the cache")
+            #expect(fresh.checkIns.allSatisfy { $0.cachedLines == nil })
+            JournalScopeTests.expectSame(cached, fresh)
+            #expect(cached.histories == HabitHistory.build(from: cached.checkIns))
+            let day = try #require(cached.checkIn(on: Day("2026-11-23")!))
+            #expect(day.habitLines.map(\.habit) == ["run", "read", "café"])
+            #expect(day.habitLines.map(\.value) == [5, 12, nil])
+            #expect(day.habitLines.first?.unit == "km" && day.habitLines.first?.note == "easy")
+            #expect(cached.histories["café"]?.mark(on: Day("2026-11-23")!) == .done, "the decomposed spelling")
+            #expect(cached.histories["read"]?.mark(on: Day("2026-11-24")!) == .skipped, "the last line of a day wins")
+            #expect(cached.histories["run"]?.mark(on: Day("2026-11-24")!) == .done, "by path")
+            #expect(cached.histories["read"]?.value(on: Day("2026-11-25")!) == 3)
+            #expect(cached.checkIn(on: Day("2026-11-25")!)?.habitLines.count == 3)
+        }
+    }
+
     /// The journal decodes daily files, and the stats table works out habits, on every core:
     /// the same journal and the same table with one, two or three threads.
     @Test func theJournalAndTheStatsTableDoNotDependOnTheNumberOfThreads() throws {

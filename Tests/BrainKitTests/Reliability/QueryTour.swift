@@ -22,6 +22,8 @@ enum QueryTour {
             print(LinkList(index: index, note: position))
         }
         let journal = Journal(index: index)
+        // Every check-in's lines, read from the cache bytes when the index was loaded from there.
+        printed += journal.checkIns.reduce(0) { $0 + $1.habitLines.count }
         print(DayOverview(index: index, journal: journal, day: today))
         for range in [HabitStatsTable.Range.week, .year, .all] {
             print(HabitStatsTable(journal: journal, today: today, range: range))
