@@ -182,11 +182,14 @@ private struct HabitNames {
     private var slotByKey: [String: Int] = [:]
     /// Names without a `/` (a relative path resolves differently from another folder).
     private var byName: [String: Int?] = [:]
-    /// The bytes of names seen in the cache, their slots, and which one each line position of the
-    /// last file held: daily files list the same habits in the same order day after day.
-    private var spellings: [[UInt8]] = []
+    /// The names read from the cache, by their bytes: each one's bytes (name `i` is
+    /// `spellingBytes[spellingEnds[i - 1]..<spellingEnds[i]]`), slot, a hash table of them, and
+    /// which one each line position of the last file held (daily files list the same habits in
+    /// much the same order day after day).
+    private var spellingBytes: [UInt8] = []
+    private var spellingEnds: [Int] = []
     private var spellingSlots: [Int?] = []
-    private var spellingByName: [String: Int] = [:]
+    private var table = [Int32](repeating: -1, count: 128)
     private var atPosition: [Int] = []
 
     init(index: VaultIndex) {
@@ -208,32 +211,63 @@ private struct HabitNames {
 
     /// `slot(of:in:)` for a name given as its bytes in the cache, on the file's line `line` (from 0).
     mutating func slot(of bytes: UnsafeBufferPointer<UInt8>, at line: Int, in position: Int) -> Int? {
-        if line < atPosition.count, Self.same(spellings[atPosition[line]], bytes) {
+        if line < atPosition.count, spelling(atPosition[line], is: bytes) {
             return spellingSlots[atPosition[line]]
         }
-        let name = String(decoding: bytes, as: UTF8.self)
-        let slot = slot(of: name, in: position)
-        if bytes.contains(UInt8(ascii: "/")) { return slot }
-        let spelling: Int
-        if let known = spellingByName[name] {
-            spelling = known
-        } else {
-            spelling = spellings.count
-            spellingByName[name] = spelling
-            spellings.append(Array(bytes))
-            spellingSlots.append(slot)
+        var bucket = HabitNames.hash(bytes) & (table.count - 1)
+        while table[bucket] >= 0 {
+            let known = Int(table[bucket])
+            if spelling(known, is: bytes) {
+                remember(known, at: line)
+                return spellingSlots[known]
+            }
+            bucket = (bucket + 1) & (table.count - 1)
         }
+        let slot = slot(of: String(decoding: bytes, as: UTF8.self), in: position)
+        if bytes.contains(UInt8(ascii: "/")) { return slot }
+        let spelling = spellingSlots.count
+        spellingBytes.append(contentsOf: bytes)
+        spellingEnds.append(spellingBytes.count)
+        spellingSlots.append(slot)
+        table[bucket] = Int32(spelling)
+        if spellingSlots.count * 2 > table.count { rehash() }
+        remember(spelling, at: line)
+        return slot
+    }
+
+    private mutating func remember(_ spelling: Int, at line: Int) {
         if line < atPosition.count {
             atPosition[line] = spelling
         } else if line == atPosition.count {
             atPosition.append(spelling)
         }
-        return slot
     }
 
-    private static func same(_ spelling: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        spelling.withUnsafeBufferPointer { stored in
-            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+    private func spelling(_ spelling: Int, is bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = spelling == 0 ? 0 : spellingEnds[spelling - 1]
+        guard spellingEnds[spelling] - start == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        return spellingBytes.withUnsafeBufferPointer { stored in
+            memcmp(stored.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
+        }
+    }
+
+    /// FNV-1a: names are short, and the table is probed in order from its bucket.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash)
+    }
+
+    private mutating func rehash() {
+        table = [Int32](repeating: -1, count: table.count * 2)
+        spellingBytes.withUnsafeBufferPointer { stored in
+            for spelling in spellingSlots.indices {
+                let start = spelling == 0 ? 0 : spellingEnds[spelling - 1]
+                var bucket = HabitNames.hash(UnsafeBufferPointer(rebasing: stored[start..<spellingEnds[spelling]])) & (table.count - 1)
+                while table[bucket] >= 0 { bucket = (bucket + 1) & (table.count - 1) }
+                table[bucket] = Int32(spelling)
+            }
         }
     }
 }

@@ -210,6 +210,9 @@ import Testing
         files["daily/2026-11-24.md"] = "- [x] [[café]]\n- [x] [[habits/run]]\n- [x] [[read]]\n- [-] [[read]]\n"
         files["daily/2026-11-25.md"] = "- [x] [[read]] 3\n- [x] [[run]]\n- [x] [[café]]\n- [ ] [[Some note]]\n"
         files["daily/2026-11-26.md"] = "---\nrest: true\n---\n"
+        // More names than the first table of names holds, then the habits again.
+        files["daily/2026-11-27.md"] = (0..<150).map { "- [ ] [[missing \($0)]]\n" }.joined() + "- [x] [[run]]\n- [x] [[read]]\n"
+        files["daily/2026-11-28.md"] = "- [x] [[read]]\n" + (0..<150).reversed().map { "- [x] [[missing \($0)]]\n" }.joined()
         let (vault, _) = MemoryVault.make(files)
         for scope in [VaultIndex.Scope.vault, .journal] {
             let fresh = Journal(index: VaultIndex.open(vault, scope: scope, rebuild: true, save: true))
@@ -229,6 +232,8 @@ import Testing
             #expect(cached.histories["run"]?.mark(on: Day("2026-11-24")!) == .done, "by path")
             #expect(cached.histories["read"]?.value(on: Day("2026-11-25")!) == 3)
             #expect(cached.checkIn(on: Day("2026-11-25")!)?.habitLines.count == 3)
+            #expect(cached.checkIn(on: Day("2026-11-27")!)?.habitLines.map(\.habit) == ["run", "read"])
+            #expect(cached.histories["read"]?.mark(on: Day("2026-11-28")!) == .done)
         }
     }
 
