@@ -49,7 +49,7 @@ public struct Journal: Sendable {
             problems += record.diagnostics.filter { $0.severity == .error }
             if record.kind == .daily {
                 guard let day = record.day else { continue }
-                let map = record.frontMatter
+                let map = record.frontMatter(keys: Journal.checkInKeys)
                 var checkIn = CheckIn(day: day, rest: map["rest"]?.bool ?? false, habitLines: [],
                                       mood: Journal.score(map["mood"]))
                 checkIn.energy = Journal.score(map["energy"])
@@ -140,6 +140,9 @@ public struct Journal: Sendable {
         }
         return start..<start + count
     }
+
+    /// The front-matter keys of a daily file the journal reads.
+    private static let checkInKeys = ["rest", "mood", "energy", "evening-mood", "rest-reason"]
 
     private static func score(_ value: YAMLValue?) -> Int? {
         guard let number = value?.int, (1...5).contains(number) else { return nil }
@@ -281,13 +284,21 @@ final class HabitLineNames: @unchecked Sendable {
 }
 
 /// The habit lines of a daily file still in the cache bytes, made when asked for: each renamed
-/// to its habit's id and lines naming no habit left out, as `Journal` gives them.
-struct CachedHabitLines: Sendable {
+/// to its habit's id and lines naming no habit left out, as `Journal` gives them. A class, so
+/// that copying a check-in (analytics copy thousands) copies one reference.
+final class CachedHabitLines: Sendable {
     let parts: LazyParts
     let names: HabitLineNames
     /// The file's lines have the slots `names.slots[first..<first + count]`.
     let first: Int
     let count: Int
+
+    init(parts: LazyParts, names: HabitLineNames, first: Int, count: Int) {
+        self.parts = parts
+        self.names = names
+        self.first = first
+        self.count = count
+    }
 
     func lines() -> [HabitLine] {
         let decoded = parts.habitLines() ?? []

@@ -107,6 +107,11 @@ public struct YAMLMap: Hashable, Sendable, Sequence {
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
 
+    /// The entries whose keys are among `keys`, in order.
+    func only(_ keys: [String]) -> YAMLMap {
+        YAMLMap(entries.filter { keys.contains($0.key) })
+    }
+
     public subscript(key: String) -> YAMLValue? {
         get { entries.first(where: { $0.key == key })?.value }
         set {

@@ -138,6 +138,7 @@ struct BinaryReader {
     }
 
     /// A count that must fit in what is left of the input (guards against absurd allocations).
+    @inline(__always)
     mutating func count() throws(Corrupt) -> Int {
         let value = try uint()
         guard value <= UInt64(bytes.count - offset) else { throw Corrupt() }
@@ -146,6 +147,7 @@ struct BinaryReader {
 
     /// A whole number from `low` through `high`: anything else (including what does not fit in an
     /// `Int`) is corruption, never a trap.
+    @inline(__always)
     mutating func bounded(_ high: Int, from low: Int = 0) throws(Corrupt) -> Int {
         let value = try uint()
         guard value >= UInt64(low), value <= UInt64(high) else { throw Corrupt() }
@@ -159,6 +161,7 @@ struct BinaryReader {
         return Day(ordinal: ordinal)
     }
 
+    @inline(__always)
     mutating func bool() throws(Corrupt) -> Bool {
         guard offset < bytes.count else { throw Corrupt() }
         defer { offset += 1 }
@@ -188,17 +191,20 @@ struct BinaryReader {
     }
 
     /// A string's bytes, without making it (valid while the reader's bytes are).
+    @inline(__always)
     mutating func stringBytes() throws(Corrupt) -> UnsafeBufferPointer<UInt8> {
         let length = try count()
         defer { offset += length }
         return UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
     }
 
+    @inline(__always)
     mutating func optionalStringBytes() throws(Corrupt) -> UnsafeBufferPointer<UInt8>? {
         try bool() ? try stringBytes() : nil
     }
 
     /// Steps over a string without making it.
+    @inline(__always)
     mutating func skipString() throws(Corrupt) {
         offset += try count()
     }
@@ -271,7 +277,65 @@ extension YAMLValue {
     }
 }
 
+extension YAMLValue {
+    /// Steps over a value, checking it as `decode` does, without making it.
+    static func skip(from reader: inout BinaryReader, depth: Int = 0) throws(BinaryReader.Corrupt) {
+        guard depth < 64 else { throw BinaryReader.Corrupt() }
+        switch try reader.byte() {
+        case 0, 1, 2: return
+        case 3: _ = try reader.int()
+        case 4: _ = try reader.double()
+        case 5: try reader.skipString()
+        case 6: _ = try reader.day()
+        case 7:
+            let count = try reader.count()
+            for _ in 0..<count { try skip(from: &reader, depth: depth + 1) }
+        case 8: try YAMLMap.skip(from: &reader, depth: depth + 1)
+        default: throw BinaryReader.Corrupt()
+        }
+    }
+}
+
 extension YAMLMap {
+    /// Steps over a map, checking it as `decode` does, without making it.
+    static func skip(from reader: inout BinaryReader, depth: Int = 0) throws(BinaryReader.Corrupt) {
+        let count = try reader.count()
+        for _ in 0..<count {
+            try reader.skipString()
+            try YAMLValue.skip(from: &reader, depth: depth)
+        }
+    }
+
+    /// The entries of the map whose keys are among `keys`, in order; the others are stepped over.
+    static func decode(from reader: inout BinaryReader, keys: [String]) throws(BinaryReader.Corrupt) -> YAMLMap {
+        let count = try reader.count()
+        var entries: [Entry] = []
+        for _ in 0..<count {
+            let key = try reader.stringBytes()
+            // ASCII keys (every key BrainKit reads) compare byte by byte; others as strings.
+            let ascii = key.allSatisfy { $0 < 0x80 }
+            let wanted = keys.first { candidate in
+                ascii ? YAMLMap.same(candidate, key) : candidate == String(decoding: key, as: UTF8.self)
+            }
+            if let wanted {
+                entries.append(Entry(key: wanted, value: try YAMLValue.decode(from: &reader)))
+            } else {
+                try YAMLValue.skip(from: &reader)
+            }
+        }
+        return YAMLMap(entries)
+    }
+
+    /// Whether `text` is these bytes.
+    private static func same(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.utf8.count == bytes.count else { return false }
+        var text = text
+        return text.withUTF8 { stored in
+            for index in 0..<bytes.count where stored[index] != bytes[index] { return false }
+            return true
+        }
+    }
+
     func encode(into writer: inout BinaryWriter) {
         writer.uint(UInt64(entries.count))
         for entry in entries {

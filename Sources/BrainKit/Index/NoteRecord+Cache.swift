@@ -71,6 +71,11 @@ struct LazyParts: Sendable {
     func frontMatter() -> YAMLMap? {
         part(at: frontMatterAt, { reader throws(BinaryReader.Corrupt) in try YAMLMap.decode(from: &reader) }, fallback: \.frontMatter)
     }
+    /// The front-matter entries with these keys only; the other values are stepped over.
+    func frontMatter(keys: [String]) -> YAMLMap? {
+        part(at: frontMatterAt, { reader throws(BinaryReader.Corrupt) in try YAMLMap.decode(from: &reader, keys: keys) },
+             fallback: { $0.frontMatter.only(keys) })
+    }
     func links() -> [Link]? {
         part(at: linksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeLinks(&reader, size: size) }, fallback: \.links)
     }
@@ -359,6 +364,7 @@ extension NoteRecord {
         var note: UnsafeBufferPointer<UInt8>?
         var line: Int
 
+        @inline(__always)
         init(_ reader: inout BinaryReader, limit: Int) throws(BinaryReader.Corrupt) {
             habit = try reader.stringBytes()
             label = try reader.optionalStringBytes()

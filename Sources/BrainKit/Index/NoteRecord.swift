@@ -30,6 +30,13 @@ public struct NoteRecord: Hashable, Sendable {
         set { stored.frontMatter = newValue }
     }
 
+    /// The front-matter entries with these keys only (what a reader of a few keys needs): from
+    /// the cache, the other values are never made.
+    func frontMatter(keys: [String]) -> YAMLMap {
+        if stored.frontMatter == nil, let lazy, let map = lazy.frontMatter(keys: keys) { return map }
+        return frontMatter.only(keys)
+    }
+
     /// Links of the body and wikilinks inside front-matter values, in file order.
     public var links: [Link] {
         get { stored.links ?? lazy?.links() ?? [] }

@@ -255,4 +255,43 @@ final class ScratchVault {
         }
         #expect(fresh.records.indices.contains { !fresh.backlinks(of: $0).isEmpty })
     }
+
+    /// The front-matter entries of a few keys, read from the cache by stepping over the other
+    /// values, equal the same entries of the whole front-matter, for every file of the sample vault
+    /// and a front-matter of nested lists and maps; and a damaged value is refused as a whole
+    /// decode refuses it.
+    @Test func frontMatterKeysFromTheCacheEqualTheWholeMap() throws {
+        var files = MemoryVault.sampleFiles.mapValues { String(decoding: $0, as: UTF8.self) }
+        files["daily/2026-01-01.md"] = "---\nplan: {a: [1, [2, {b: c}]], d: 2026-01-02}\nmood: 4\nt: [x, y]\n"
+            + "rest: true\nmood: 2\nscore: 1.5\n---\n"
+        let (vault, _) = MemoryVault.make(files)
+        _ = VaultIndex.open(vault)
+        let cached = VaultIndex.open(vault)
+        #expect(cached.report.rebuilt == false && cached.report.reread == 0)
+        let keys = ["mood", "rest", "title", "tags", "plan", "nothing"]
+        for record in cached.records {
+            let whole = record.frontMatter
+            #expect(record.frontMatter(keys: keys) == whole.only(keys), "\(record.path)")
+            #expect(record.frontMatter(keys: ["mood"])["mood"] == whole["mood"], "\(record.path)")
+        }
+        let day = try #require(cached.records.first { $0.path == "daily/2026-01-01.md" })
+        #expect(day.frontMatter(keys: ["mood", "rest"]).entries.map(\.key) == ["mood", "rest"])
+        #expect(day.frontMatter(keys: ["mood"])["mood"]?.int == 4)
+
+        // Damage after the wanted key is found whichever way the map is read.
+        var writer = BinaryWriter()
+        YAMLMap(["mood": .int(3), "plan": .list([.string("a"), .map(YAMLMap(["b": .date(Day("2026-01-02")!)]))])]).encode(into: &writer)
+        let good = writer.bytes
+        for cut in 0..<good.count {
+            for bytes in [Array(good[..<cut]), good.enumerated().map { $0.offset == cut ? $0.element ^ 0xFF : $0.element }] {
+                bytes.withUnsafeBufferPointer { buffer in
+                    var whole = BinaryReader(buffer), some = BinaryReader(buffer)
+                    let full = try? YAMLMap.decode(from: &whole)
+                    let part = try? YAMLMap.decode(from: &some, keys: ["mood"])
+                    #expect((full == nil) == (part == nil), "cut or flipped at \(cut)")
+                    if let full, let part { #expect(part == full.only(["mood"])) }
+                }
+            }
+        }
+    }
 }
