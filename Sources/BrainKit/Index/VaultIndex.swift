@@ -396,7 +396,9 @@ public final class VaultIndex: @unchecked Sendable {
                 let kind = vault.kind(of: stamp.path)
                 let absolute = VaultPaths.join(vault.root, stamp.path)
                 do {
-                    let bytes = try vault.fileSystem.read(absolute)
+                    // The walk of this run has just listed the file as a regular one: read it
+                    // with fewer calls, and through `read` (its error) only when that fails.
+                    let bytes = try vault.fileSystem.readListed(absolute) ?? vault.fileSystem.read(absolute)
                     var fresh = stamp
                     fresh.size = bytes.count
                     results.set(index, NoteParser.parse(bytes, stamp: fresh, kind: kind))

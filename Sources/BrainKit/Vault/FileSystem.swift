@@ -48,9 +48,9 @@ public protocol FileSystem: Sendable {
     /// or renamed in it), or nil when there is no folder there or the file system cannot tell:
     /// a cache of what a folder held (`StatusCache`) is trusted only where this answers.
     func stamp(folder path: String, relative: String) -> FileStamp?
-    /// A file the walk of this run listed as a regular file, read for display only (backlink
-    /// lines): nil when it cannot be read. May take fewer calls than `read`, which also guards
-    /// against a file that became something else.
+    /// A file the walk of this run listed as a regular file (to index it, or to show its lines):
+    /// nil when it cannot be read or is no longer a regular file. May take fewer calls than
+    /// `read`, which also guards against opening a device in its place.
     func readListed(_ path: String) -> [UInt8]?
 }
 
