@@ -77,7 +77,9 @@ struct LinkResolver {
 
     /// Lower-cased, without a `.md` extension: the form every table is keyed by.
     static func key(_ path: some StringProtocol) -> String {
-        // ASCII, most paths: lower-cased and cut byte by byte, one allocation.
+        // ASCII, most paths: lower-cased and cut byte by byte, one allocation; over the bytes in
+        // place when they are contiguous.
+        if let key = path.utf8.withContiguousStorageIfAvailable({ asciiKey($0) }), let key { return key }
         let utf8 = path.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) {
             var count = utf8.count
@@ -107,6 +109,23 @@ struct LinkResolver {
             }
         }
         return text
+    }
+
+    /// `key` of ASCII bytes; nil when there is another byte.
+    private static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        for byte in bytes where byte >= 0x80 { return nil }
+        var count = bytes.count
+        if count >= 3, bytes[count - 3] == UInt8(ascii: "."), bytes[count - 2] | 0x20 == UInt8(ascii: "m"),
+           bytes[count - 1] | 0x20 == UInt8(ascii: "d") {
+            count -= 3
+        }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count {
+                let byte = bytes[index]
+                buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return count
+        }
     }
 
     func resolve(_ link: Link, from source: Int) -> Resolution {
@@ -139,13 +158,13 @@ struct LinkResolver {
         if key.hasPrefix("./") { key.removeFirst(2) }
         if key.isEmpty { return .missing }
         if let exact = byPath[key] { return twins[key].map { .ambiguous($0) } ?? .note(exact) }
-        if let sourcePath, sourcePath.utf8.contains(UInt8(ascii: "/")) {
+        if let sourcePath, VaultPaths.hasSlash(sourcePath) {
             let folder = VaultPaths.directory(of: sourcePath).lowercased()
             if let sibling = byPath[folder + "/" + key] { return twins[folder + "/" + key].map { .ambiguous($0) } ?? .note(sibling) }
         }
         // Most targets are bare names: no folder to cut off or to match (and a byte test, not
         // Foundation's substring search, which was 2 % of a cold index).
-        let inFolder = key.utf8.contains(UInt8(ascii: "/"))
+        let inFolder = VaultPaths.hasSlash(key)
         let name = inFolder ? key.split(separator: "/").last.map(String.init) ?? key : key
         var candidates = byStem[name] ?? []
         if inFolder {

@@ -9,7 +9,7 @@ public enum NoteKind: String, CaseIterable, Hashable, Sendable, Codable {
     /// The kind a vault-relative path has under a layout: the first folder decides.
     public static func of(path: String, folders: VaultConfig.Folders) -> NoteKind {
         func inside(_ folder: String) -> Bool {
-            path.count > folder.count && path.hasPrefix(folder) && path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: folder.utf8.count)] == UInt8(ascii: "/")
+            path.utf8.count > folder.utf8.count && path.hasPrefix(folder) && path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: folder.utf8.count)] == UInt8(ascii: "/")
         }
         if inside(folders.habits) { return .habit }
         if inside(folders.goals) { return .goal }

@@ -53,16 +53,15 @@ public enum VaultPaths {
 
     /// The folder part of a relative path (`a/b.md` → `a`, `b.md` → ``).
     public static func directory(of path: String) -> String {
-        let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path[..<slash])
+        guard let slash = lastSlash(path) else { return "" }
+        return String(path[..<path.utf8.index(path.utf8.startIndex, offsetBy: slash)])
     }
 
     /// The file name without folders and without the `.md` extension.
     public static func stem(of path: String) -> String {
         // Byte arithmetic: this runs for every file on every index load.
         let utf8 = path.utf8
-        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let start = lastSlash(path).map { utf8.index(utf8.startIndex, offsetBy: $0 + 1) } ?? utf8.startIndex
         var end = utf8.endIndex
         if utf8.distance(from: start, to: end) >= 3 {
             let dot = utf8.index(end, offsetBy: -3)
@@ -74,6 +73,23 @@ public enum VaultPaths {
         }
         if start == utf8.startIndex && end == utf8.endIndex { return path }
         return String(path[start..<end])
+    }
+
+    /// The byte offset of the last `/` of `path`: over its bytes in place when they are
+    /// contiguous (a native string), which the generic search over `utf8` is not told.
+    static func lastSlash(_ path: String) -> Int? {
+        let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var at = bytes.count - 1
+            while at >= 0 && bytes[at] != UInt8(ascii: "/") { at -= 1 }
+            return at >= 0 ? at : nil
+        }
+        if let found { return found }
+        return path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) }
+    }
+
+    /// Whether `path` holds a `/` (see `lastSlash`).
+    static func hasSlash(_ path: String) -> Bool {
+        lastSlash(path) != nil
     }
 
     /// Resolves symlinks of an absolute path that exists (`realpath`).
