@@ -15,8 +15,10 @@ extension VaultIndex {
         if let normalized = try? VaultPaths.normalize(key) {
             let withExtension = normalized.lowercased().hasSuffix(".md") ? normalized : normalized + ".md"
             // Names compare in NFC (Swift's `==`): with twins that differ only by normalisation,
-            // the path names all of them, and the person is told to rename one.
-            if let exact = index(ofPath: withExtension), !hasNormalisationTwins { return [exact] }
+            // the path names all of them, and the person is told to rename one. One pass over the
+            // paths: a command that looks up one note never builds the table of every path.
+            let exact = records.indices.filter { records[$0].stamp.path == withExtension }
+            if exact.count == 1 { return exact }
             let lower = withExtension.lowercased()
             let byPath = records.indices.filter { records[$0].path.lowercased() == lower }
             if !byPath.isEmpty { return byPath }

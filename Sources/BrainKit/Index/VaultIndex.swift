@@ -106,12 +106,6 @@ public final class VaultIndex: @unchecked Sendable {
     }
     /// Lower-cased habit file stems → the stem as written.
     let habitStems: [String: String]
-    /// Whether two files' paths differ only by Unicode normalisation (see `NameKey`).
-    var hasNormalisationTwins: Bool {
-        // Swift compares strings by canonical equivalence: paths that differ only as NFC and NFD
-        // share one key, so fewer keys than records means such twins exist.
-        recordByPath.count < records.count
-    }
     /// For each record whose path equals others' but for normalisation or case, those others;
     /// built on first use (see `nameTwins`).
     var cachedNameTwins: [Int: [Int]]?

@@ -37,4 +37,27 @@ import Testing
         #expect(found.contains { $0.message.hasPrefix("broken link to \"nowhere\"") })
         Self.agree(index)
     }
+
+    /// `find` by path: a path that two files share but for Unicode normalisation names both (the
+    /// person is told to rename one); any other path names its one file, even when a file beside
+    /// it differs only by case, and when the vault has such twins elsewhere. On disk: the two
+    /// forms of one name are two files there, never two keys of one dictionary.
+    @Test func findByPathNamesEveryTwinAndOnlyTheFileOtherwise() throws {
+        let scratch = try ScratchVault(files: [
+            "notes/caf\u{E9}.md": "# NFC\n",
+            "notes/Read.md": "# Upper\n",
+            "notes/read.md": "# Lower\n",
+            "notes/solo.md": "# Solo\n",
+        ])
+        try scratch.write("notes/cafe\u{301}.md", "# NFD\n")
+        let index = VaultIndex.open(Vault(root: scratch.root))
+        #expect(index.records.count == 5)
+        let paths = { (name: String) in index.find(name).map { index.records[$0].path }.sorted() }
+        #expect(paths("notes/caf\u{E9}").count == 2)
+        #expect(paths("notes/cafe\u{301}.md").count == 2)
+        #expect(paths("notes/read") == ["notes/read.md"])
+        #expect(paths("notes/Read.md") == ["notes/Read.md"])
+        #expect(paths("notes/solo") == ["notes/solo.md"])
+        #expect(paths("NOTES/SOLO.md") == ["notes/solo.md"], "a path in another case, when no file has it exactly")
+    }
 }
