@@ -19,7 +19,9 @@ import Testing
 
     /// Writes `bytes` as the first shard with its checksum made right again, in the shard and in
     /// the manifest, so that only what the bytes say is tested.
-    static func reseal(shard bytes: [UInt8], in fileSystem: MemoryFileSystem) throws {
+    static func reseal(shard bytes: [UInt8], in fileSystem: MemoryFileSystem, scope: VaultIndex.Scope = .vault) throws {
+        let shardPath = MemoryVault.root + "/" + VaultIndex.shardPath(0, scope: scope)
+        let cachePath = MemoryVault.root + "/" + scope.cachePath
         let payload = Array(bytes[VaultIndex.headerSize...])
         let shard = VaultIndex.sealed(VaultIndex.shardMagic, payload: payload)
         try fileSystem.writeAtomically(shard.bytes, to: shardPath)

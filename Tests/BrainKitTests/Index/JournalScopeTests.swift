@@ -237,6 +237,65 @@ import Testing
         }
     }
 
+    /// A daily file's habit lines in the cache that pass the checksum but say nonsense (a state
+    /// that does not exist, a line past the file's end): the journal's scan refuses them as a
+    /// whole decode does, reads that file itself, and says what a fresh journal says.
+    @Test func badHabitLinesInTheCacheAreReadFromTheFile() throws {
+        let files = ["habits/zzread.md": "---\nevery: day\n---\n",
+                     "daily/2026-11-20.md": "- [x] [[zzread]] 3\n- [ ] [[zzread]]\n",
+                     "daily/2026-11-21.md": "- [-] [[zzread]]\n"]
+        let (vault, fileSystem) = MemoryVault.make(files)
+        let fresh = Journal(index: VaultIndex.open(vault, scope: .journal, rebuild: true, save: true))
+        let shardPath = MemoryVault.root + "/" + VaultIndex.shardPath(0, scope: .journal)
+        let manifestPath = MemoryVault.root + "/" + VaultIndex.Scope.journal.cachePath
+        let good = try #require(fileSystem.byteSnapshot[shardPath])
+        let goodManifest = try #require(fileSystem.byteSnapshot[manifestPath])
+        // Where each habit line starts in the shard: with its habit's name (length 6, then
+        // "zzread"), then its label flag, state and value flag.
+        let buffer = CacheBuffer(good)
+        let starts = try good.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> [Int] in
+            var reader = BinaryReader(pointer, offset: VaultIndex.headerSize)
+            _ = try reader.uint()
+            _ = try reader.uint()
+            var sections: [Int] = []
+            for _ in 0..<(try reader.count()) {
+                if let parts = try NoteRecord.decode(from: &reader, buffer: buffer).cachedHabitLines { sections.append(parts.habitLinesAt) }
+            }
+            var starts: [Int] = []
+            for section in sections {
+                var lines = BinaryReader(pointer, offset: section)
+                for _ in 0..<(try lines.count()) {
+                    starts.append(lines.offset)
+                    _ = try lines.stringBytes()
+                    _ = try lines.optionalStringBytes()
+                    _ = try lines.byte()
+                    if try lines.bool() { _ = try lines.double() }
+                    _ = try lines.optionalStringBytes()
+                    _ = try lines.optionalStringBytes()
+                    _ = try lines.uint()
+                }
+            }
+            return starts
+        }
+        #expect(starts.count == 3)
+        #expect(starts.allSatisfy { good[$0...].starts(with: [UInt8(6)] + Array("zzread".utf8)) })
+        for start in starts {
+            // After the name: the label flag, the state, the value flag.
+            for (offset, byte) in [(8, UInt8(7)), (8, 0xFF), (9, 5), (7, 9)] {
+                var bytes = good
+                bytes[start + offset] = byte
+                try fileSystem.writeAtomically(goodManifest, to: manifestPath)
+                try CacheTamperTests.reseal(shard: bytes, in: fileSystem, scope: .journal)
+                let index = VaultIndex.open(vault, scope: .journal)
+                #expect(!index.report.rebuilt, "the checksum is right: the bad part is found when read")
+                let journal = Journal(index: index)
+                JournalScopeTests.expectSame(journal, fresh)
+                #expect(fileSystem.byteSnapshot[manifestPath] == nil, "the bad part was found: the next command rebuilds")
+                #expect(journal.histories["zzread"]?.value(on: Day("2026-11-20")!) == nil, "the second line of the day wins")
+            }
+        }
+    }
+
     /// The journal decodes daily files, and the stats table works out habits, on every core:
     /// the same journal and the same table with one, two or three threads.
     @Test func theJournalAndTheStatsTableDoNotDependOnTheNumberOfThreads() throws {
