@@ -4,18 +4,18 @@ import Foundation
 /// file is read again but a goal with a `## Progress` log), with habit lines mapped to habit ids
 /// the way links resolve.
 public struct Journal: Sendable {
-    public var habits: [Habit]
+    public var habits: [Habit] { didSet { scheduleMemo = ScheduleMemo() } }
     public var areas: [Area]
     public var goals: [Goal]
     /// Milestones (body task items) of each goal, by goal id.
     public var milestones: [String: [TaskItem]]
     /// Check-ins sorted by day; habit lines name habit ids (file stems) and lines naming no habit are left out.
-    public var checkIns: [CheckIn]
+    public var checkIns: [CheckIn] { didSet { scheduleMemo = ScheduleMemo() } }
     /// Vault-relative path of each day's file.
     public var dailyPaths: [Day: String]
     /// Vault-relative path of each habit, goal and area by id.
     public var paths: [String: String]
-    public var weekStart: Weekday
+    public var weekStart: Weekday { didSet { scheduleMemo = ScheduleMemo() } }
     /// Each goal's recorded progress (its `## Progress` lines), by lower-cased goal id.
     public var progressLogs: [String: ProgressLog]
     /// Days with more than one daily file, with the files' paths: both are read (the last line for a
@@ -26,6 +26,9 @@ public struct Journal: Sendable {
     public var problems: [Diagnostic]
     /// Histories keyed by lower-cased habit id.
     public let histories: [String: HabitHistory]
+    /// Schedules already worked out (`today`, its coach and its overview ask for the same ones);
+    /// a new one when the habits, check-ins or week start change.
+    private var scheduleMemo = ScheduleMemo()
 
     public init(index: VaultIndex) {
         weekStart = index.vault.config.weekStart
@@ -160,8 +163,15 @@ public struct Journal: Sendable {
         return HabitHistory(entries: [:], restDays: restDays)
     }
 
+    /// Whether no two habits' ids differ only by case (then `schedules(today:)`, keyed by
+    /// lower-cased id, has one schedule per habit).
+    var hasUniqueHabitKeys: Bool {
+        Set(habits.map { $0.id.lowercased() }).count == habits.count
+    }
+
     /// The schedule of each habit as of `today` (habits with nothing ever due are left out).
     public func schedules(today: Day) -> [String: Schedule] {
+        if let known = scheduleMemo.schedules(on: today) { return known }
         var result: [String: Schedule] = [:]
         let made = habits.concurrentMap { habit in
             Schedule(habit: habit, history: history(of: habit.id), today: today, weekStart: weekStart)
@@ -169,6 +179,7 @@ public struct Journal: Sendable {
         for (habit, schedule) in zip(habits, made) {
             if let schedule { result[habit.id.lowercased()] = schedule }
         }
+        scheduleMemo.store(result, on: today)
         return result
     }
 
@@ -271,6 +282,26 @@ private struct HabitNames {
                 while table[bucket] >= 0 { bucket = (bucket + 1) & (table.count - 1) }
                 table[bucket] = Int32(spelling)
             }
+        }
+    }
+}
+
+/// The schedules of the last two days a journal was asked about (ten years of days for every
+/// habit: enough to answer `today` and its coach, which compares with a week before, without
+/// keeping more).
+final class ScheduleMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [(day: Day, schedules: [String: Schedule])] = []
+
+    func schedules(on day: Day) -> [String: Schedule]? {
+        lock.withLock { kept.first { $0.day == day }?.schedules }
+    }
+
+    func store(_ schedules: [String: Schedule], on day: Day) {
+        lock.withLock {
+            kept.removeAll { $0.day == day }
+            kept.append((day, schedules))
+            if kept.count > 2 { kept.removeFirst() }
         }
     }
 }

@@ -142,7 +142,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
     /// The overview of `day` from a journal (its histories are reused).
     public init(journal: Journal, day: Day, detail: CheckIn? = nil, pinned: [PinnedNote] = []) {
         self.init(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
-                  weekStart: journal.weekStart, detail: detail, pinned: pinned)
+                  weekStart: journal.weekStart, detail: detail, pinned: pinned,
+                  schedules: journal.hasUniqueHabitKeys ? journal.schedules(today: day) : nil)
     }
 
     /// The overview without each habit's strength (`Entry.strength` nil): for the status line,
@@ -153,7 +154,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
     }
 
     init(day: Day, habits: [Habit], checkIns: [CheckIn], histories: [String: HabitHistory], weekStart: Weekday,
-         detail: CheckIn?, pinned: [PinnedNote], strengths: Bool = true) {
+         detail: CheckIn?, pinned: [PinnedNote], strengths: Bool = true, schedules known: [String: Schedule]? = nil) {
         self.day = day
         let checkIn = checkIns.last { $0.day == day }
         hasCheckIn = checkIn != nil || detail != nil
@@ -176,7 +177,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
         for habit in habits {
             let key = habit.id.lowercased()
             let history = histories[key] ?? HabitHistory(entries: [:], restDays: restDays)
-            let schedule = Schedule(habit: habit, history: history, today: day, weekStart: weekStart)
+            // The journal's schedules of the day when given (a habit with nothing ever due has none).
+            let schedule = known.map { $0[key] } ?? Schedule(habit: habit, history: history, today: day, weekStart: weekStart)
             if let schedule { schedules.append(schedule) }
             guard let entry = DayOverview.entry(habit, schedule: schedule, line: lines[key], day: day, strength: strengths) else { continue }
             shownHabits.append(habit)

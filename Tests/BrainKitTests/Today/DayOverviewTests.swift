@@ -93,4 +93,35 @@ import Testing
         #expect(overview.notDue.first?.reason == .notStarted)
         #expect(!overview.hasCheckIn && !overview.morning.done)
     }
+
+    /// The overview from a journal takes the journal's schedules of the day (worked out once for
+    /// the overview and its coach) and says what the overview says that works them out itself, on
+    /// every day of the sample vault's last months; a journal whose habits change works them out
+    /// again; and two habits whose ids differ only by case each keep their own schedule.
+    @Test func theJournalsSchedulesGiveTheSameOverview() throws {
+        let (vault, _) = MemoryVault.sample()
+        var journal = Journal(index: VaultIndex.open(vault))
+        for offset in stride(from: 0, through: 120, by: 3) {
+            let day = Day.sampleToday.adding(days: -offset)
+            let own = DayOverview(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
+                                  weekStart: journal.weekStart, detail: nil, pinned: [])
+            #expect(DayOverview(journal: journal, day: day) == own, "\(day)")
+        }
+        let before = journal.schedules(today: .sampleToday)
+        #expect(before.count >= 5)
+        let copy = journal
+        journal.habits = Array(journal.habits.prefix(2))
+        #expect(journal.schedules(today: .sampleToday).count <= 2, "the habits changed: worked out again")
+        #expect(copy.schedules(today: .sampleToday).count == before.count, "a copy keeps what it had")
+
+        let twins = [Habit(id: "run", frequency: .daily, created: Day("2026-11-01")),
+                     Habit(id: "Run", frequency: .perWeek(1), created: Day("2026-11-01"))]
+        let (twinVault, _) = MemoryVault.make(["habits/run.md": "---\nevery: day\n---\n"])
+        var small = Journal(index: VaultIndex.open(twinVault))
+        small.habits = twins
+        #expect(!small.hasUniqueHabitKeys)
+        let overview = DayOverview(journal: small, day: sunday)
+        let own = DayOverview(day: sunday, habits: twins, checkIns: [], histories: [:], weekStart: small.weekStart, detail: nil, pinned: [])
+        #expect(overview == own)
+    }
 }
