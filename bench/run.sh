@@ -170,12 +170,15 @@ PAIR_RUNS=$((RUNS * 3)) measure_brain "20k demo tags (one file changed)" "$(touc
 measure_brain "20k demo search $WORD20" "" "$D" search "$WORD20"
 measure_brain "20k demo stats" "" "$D" stats
 measure_brain "20k demo today" "" "$D" today
-# Checking off a habit that is open today; the day's file is put back before each run.
+# Checking off a habit that is open today (one without a target if there is one, else a
+# measurable one with its target as the amount); the day's file is put back before each run.
 DAY_FILE="$D/daily/$TODAY.md"
-OPEN=$("$BRAIN" --vault "$D" today --json | jq -r '[.habits[] | select(.due and .state == "open" and .target == null)][0].id // empty')
+OPEN=$("$BRAIN" --vault "$D" today --json | jq -r '[.habits[] | select(.due and .state == "open")]
+    | (map(select(.target == null)) + map(select(.target != null)))[0] // empty | [.id, (.target // "")] | @tsv')
 if [[ -n "$OPEN" && -f "$DAY_FILE" ]]; then
     cp "$DAY_FILE" "$RESULTS/day.md"
-    measure_brain "20k demo done" "cp $RESULTS/day.md $DAY_FILE" "$D" done "$OPEN"
+    IFS=$'\t' read -r OPEN_ID OPEN_AMOUNT <<< "$OPEN"
+    measure_brain "20k demo done" "cp $RESULTS/day.md $DAY_FILE" "$D" done "$OPEN_ID" $OPEN_AMOUNT
     cp "$RESULTS/day.md" "$DAY_FILE"
 else
     row "20k demo done" "n/a" "n/a"
