@@ -102,6 +102,13 @@ public struct HabitHistory: Hashable, Sendable {
             values.append(value ?? .nan)
         }
 
+        /// Drops the lines from `count` on (a file whose lines turned out bad).
+        mutating func truncate(to count: Int) {
+            slots.removeSubrange(count...)
+            marks.removeSubrange(count...)
+            values.removeSubrange(count...)
+        }
+
         func range(of checkIn: Int) -> Range<Int> {
             first[checkIn]..<(checkIn + 1 < first.count ? first[checkIn + 1] : slots.count)
         }

@@ -136,9 +136,7 @@ public struct Journal: Sendable {
         }
         guard let count else {
             slots.removeSubrange(start...)
-            lines.slots.removeSubrange(kept...)
-            lines.marks.removeSubrange(kept...)
-            lines.values.removeSubrange(kept...)
+            lines.truncate(to: kept)
             return nil
         }
         return start..<start + count

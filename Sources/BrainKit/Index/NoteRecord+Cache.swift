@@ -230,7 +230,7 @@ extension NoteRecord {
         let count = try reader.count()
         var links: [Link] = []
         links.reserveCapacity(count)
-        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        let limit = positionLimit(size)
         for _ in 0..<count { links.append(try decodeLink(&reader, limit: limit)) }
         return links
     }
@@ -269,7 +269,7 @@ extension NoteRecord {
         let count = try reader.count()
         var found = [Link?](repeating: nil, count: positions.count)
         var next = 0
-        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        let limit = positionLimit(size)
         for position in 0..<count {
             while next < positions.count && positions[next] < position { next += 1 }
             guard next < positions.count else { break }
@@ -290,7 +290,7 @@ extension NoteRecord {
         let count = try reader.count()
         var tasks: [TaskItem] = []
         tasks.reserveCapacity(count)
-        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        let limit = positionLimit(size)
         for _ in 0..<count {
             let state = try enumValue(TaskItem.State.allCases, &reader)
             let text = try reader.string()
@@ -303,7 +303,7 @@ extension NoteRecord {
     static func decodeHeadings(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [Heading] {
         let count = try reader.count()
         var headings: [Heading] = []
-        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        let limit = positionLimit(size)
         for _ in 0..<count {
             let level = try reader.bounded(6, from: 1)
             let text = try reader.string()
@@ -315,7 +315,7 @@ extension NoteRecord {
     static func decodeDiagnostics(_ reader: inout BinaryReader, path: String, size: Int = .max) throws(BinaryReader.Corrupt) -> [Diagnostic] {
         let count = try reader.count()
         var diagnostics: [Diagnostic] = []
-        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        let limit = positionLimit(size)
         for _ in 0..<count {
             let line = try reader.bounded(limit, from: 1)
             let column = try reader.bounded(limit, from: 1)
@@ -330,7 +330,7 @@ extension NoteRecord {
         let count = try reader.count()
         var lines: [HabitLine] = []
         lines.reserveCapacity(count)
-        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        let limit = positionLimit(size)
         func text(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
         for _ in 0..<count {
             let line = try EncodedHabitLine(&reader, limit: limit)
@@ -346,7 +346,7 @@ extension NoteRecord {
     static func scanHabitLines(_ reader: inout BinaryReader, size: Int,
                                _ body: (UnsafeBufferPointer<UInt8>, TaskItem.State, Double?) -> Void) throws(BinaryReader.Corrupt) -> Int {
         let count = try reader.count()
-        let limit = size == .max ? Int(Int32.max) : max(size, 0) + 1
+        let limit = positionLimit(size)
         for _ in 0..<count {
             let line = try EncodedHabitLine(&reader, limit: limit)
             body(line.habit, line.state, line.value)
@@ -375,6 +375,12 @@ extension NoteRecord {
             note = try reader.optionalStringBytes()
             line = try reader.bounded(limit, from: 1)
         }
+    }
+
+    /// The bound every line, column and byte offset of a file of `size` bytes stays below
+    /// (`.max`: a size not known).
+    private static func positionLimit(_ size: Int) -> Int {
+        size == .max ? Int(Int32.max) : max(size, 0) + 1
     }
 
     fileprivate static func enumValue<T>(_ cases: [T], _ reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> T {
