@@ -65,8 +65,20 @@ public final class VaultIndex: @unchecked Sendable {
     /// For each record, for each of its links, where the link points.
     public private(set) var resolutions: [[Resolution]]
     public private(set) var report: Report
-    /// Built on first use: queries that only read cached resolutions never pay for it.
-    lazy var resolver = LinkResolver(records: records)
+    /// Built on first use: queries that only read cached resolutions never pay for it. Threads
+    /// may ask for it together (the vault's problems are listed on every core).
+    var resolver: LinkResolver {
+        get {
+            tableLock.withLock {
+                if let resolverTable { return resolverTable }
+                let built = LinkResolver(records: records)
+                resolverTable = built
+                return built
+            }
+        }
+        set { tableLock.withLock { resolverTable = newValue } }
+    }
+    private var resolverTable: LinkResolver?
     /// Path → position; built on first use (a query such as `brain tags` never needs it).
     var recordByPath: [String: Int] {
         tableLock.withLock {
@@ -135,14 +147,15 @@ public final class VaultIndex: @unchecked Sendable {
     }
 
     /// The Markdown files `scope` covers (templates aside), in walk order.
-    static func walk(_ vault: Vault, scope: Scope = .vault) -> [FileStamp] {
+    /// `stamps: false` may leave sizes and times at 0 (see `FileSystem.markdownFiles`).
+    static func walk(_ vault: Vault, scope: Scope = .vault, stamps: Bool = true) -> [FileStamp] {
         switch scope {
         case .vault:
-            return vault.fileSystem.markdownFiles(under: vault.root).filter { !vault.isTemplate($0.path) }
+            return vault.fileSystem.markdownFiles(under: vault.root, stamps: stamps).filter { !vault.isTemplate($0.path) }
         case .journal:
             var files: [FileStamp] = []
             for folder in journalFolders(vault) {
-                for var stamp in vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder)) {
+                for var stamp in vault.fileSystem.markdownFiles(under: VaultPaths.join(vault.root, folder), stamps: stamps) {
                     stamp.path = folder + "/" + stamp.path
                     if !vault.isTemplate(stamp.path) { files.append(stamp) }
                 }
@@ -203,11 +216,20 @@ public final class VaultIndex: @unchecked Sendable {
             save = false
             useCache = false
         }
+        // With no cache to compare against (a first run, a rebuild), the walk makes no `stat`:
+        // each file's read takes its size and times from the `fstat` it makes anyway. A cache
+        // written meanwhile by another process is then not read: this run rebuilds it.
+        let stampsFromReads = vault.fileSystem is POSIXFileSystem
+            && (!useCache || !vault.fileSystem.exists(VaultPaths.join(vault.root, scope.cachePath)))
+        if stampsFromReads { useCache = false }
         // The walk (mostly `stat` calls, time in the kernel) and the cache's decoding (time in
         // this process) need nothing from each other: on the disk they run side by side.
         let loaded: Result<CachedIndex, CacheProblem>?
         let files: [FileStamp]
-        if useCache, vault.fileSystem is POSIXFileSystem {
+        if stampsFromReads {
+            files = walk(vault, scope: scope, stamps: false)
+            loaded = nil
+        } else if useCache, vault.fileSystem is POSIXFileSystem {
             let walked = SlotBuffer<[FileStamp]>(count: 1)
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) { walked.set(0, walk(vault, scope: scope)) }
@@ -268,7 +290,7 @@ public final class VaultIndex: @unchecked Sendable {
         report.reread = toParse.count
         // The records re-read, as the cache had them (names and links are compared below).
         let before = toParse.map { index in cachedPlace(of: index).map { cached!.records[$0] } }
-        let parsed = parseAll(toParse.map { files[$0] }, vault: vault)
+        let parsed = parseAll(toParse.map { files[$0] }, vault: vault, stampsFromReads: stampsFromReads)
         var all: [NoteRecord]
         if samePlaces {
             // The same files in the same places: the cached records are updated in place
@@ -376,8 +398,11 @@ public final class VaultIndex: @unchecked Sendable {
     }
 
     /// Parses files on every core; the result is in input order whatever the thread timing.
-    static func parseAll(_ stamps: [FileStamp], vault: Vault) -> [NoteRecord] {
+    /// `stampsFromReads`: the walk made no `stat`, so each record's size and times are those
+    /// its read found (on the disk; elsewhere the walk's stamps are kept).
+    static func parseAll(_ stamps: [FileStamp], vault: Vault, stampsFromReads: Bool = false) -> [NoteRecord] {
         if stamps.isEmpty { return [] }
+        let posix = stampsFromReads ? vault.fileSystem as? POSIXFileSystem : nil
         let results = SlotBuffer<NoteRecord>(count: stamps.count)
         let workers = VaultIndex.workers(for: stamps.count, atLeast: 16)
         let chunk = (stamps.count + workers - 1) / workers
@@ -392,8 +417,13 @@ public final class VaultIndex: @unchecked Sendable {
                 do {
                     // The walk of this run has just listed the file as a regular one: read it
                     // with fewer calls, and through `read` (its error) only when that fails.
-                    let bytes = try vault.fileSystem.readListed(absolute) ?? vault.fileSystem.read(absolute)
                     var fresh = stamp
+                    let bytes: [UInt8]
+                    if let posix, let read = posix.readListed(absolute, stamp: &fresh) {
+                        bytes = read
+                    } else {
+                        bytes = try vault.fileSystem.readListed(absolute) ?? vault.fileSystem.read(absolute)
+                    }
                     fresh.size = bytes.count
                     results.set(index, NoteParser.parse(bytes, stamp: fresh, kind: kind))
                 } catch {
@@ -415,7 +445,7 @@ public final class VaultIndex: @unchecked Sendable {
         let chunk = (records.count + workers - 1) / max(workers, 1)
         let slots = SlotBuffer<[[Resolution]]>(count: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let range = (worker * chunk)..<min(records.count, (worker + 1) * chunk)
+            let range = min(records.count, worker * chunk)..<min(records.count, (worker + 1) * chunk)
             slots.set(worker, range.isEmpty ? [] : resolve(records, range, resolver: resolver))
         }
         return slots.values().flatMap { $0 }

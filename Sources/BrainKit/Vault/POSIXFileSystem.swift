@@ -329,10 +329,25 @@ extension POSIXFileSystem {
     /// read makes sure a short read was the end). A backlink list of 5,000 files made 30,000
     /// calls before. nil when it is gone or no longer a regular file.
     public func readListed(_ path: String) -> [UInt8]? {
+        var info = stat()
+        return readListed(path, info: &info)
+    }
+
+    /// `readListed`, with the file's size and times, from the same `fstat`, in `stamp`: a walk
+    /// that made no `stat` (an index built with no cache to compare against) learns them here.
+    public func readListed(_ path: String, stamp: inout FileStamp) -> [UInt8]? {
+        var info = stat()
+        guard let bytes = readListed(path, info: &info) else { return nil }
+        stamp.size = bytes.count
+        stamp.modified = POSIXFileSystem.modifiedNanoseconds(info)
+        stamp.changed = POSIXFileSystem.changedNanoseconds(info)
+        return bytes
+    }
+
+    private func readListed(_ path: String, info: inout stat) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         var size = max(Int(info.st_size), 0) + 1
         var bytes: [UInt8] = []

@@ -41,6 +41,23 @@ public enum NameKey {
         return String(name).precomposedStringWithCanonicalMapping.lowercased()
     }
 
+    /// A 64-bit hash of `of(name)`'s bytes, made without the string when `name` is ASCII.
+    static func hash(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes {
+                guard byte < 0x80 else {
+                    hash = 0xCBF2_9CE4_8422_2325
+                    for byte in of(String(decoding: bytes, as: UTF8.self)).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                    return hash
+                }
+                hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01B3
+            }
+            return hash
+        }
+    }
+
     /// Whether `name` is written in NFC (a name made by brain always is).
     public static func isComposed(_ name: String) -> Bool {
         Array(name.utf8) == Array(name.precomposedStringWithCanonicalMapping.utf8)

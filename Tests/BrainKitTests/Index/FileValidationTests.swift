@@ -38,6 +38,32 @@ import Testing
         Self.agree(index)
     }
 
+    /// Twins by normalisation or case are found whatever their spelling, also where only the key
+    /// of one is ASCII (the Kelvin sign is K in NFC), and no other file is called a twin.
+    @Test func nameTwinsAreFoundByTheirKeys() throws {
+        let scratch = try ScratchVault(files: [
+            "notes/caf\u{E9}.md": "", "notes/\u{212A}elvin.md": "", "notes/kelvin.md": "",
+            "notes/Read.md": "", "notes/READ.md": "", "notes/read.md": "", "notes/solo.md": "", "notes/sol.md": "",
+        ])
+        try scratch.write("notes/cafe\u{301}.md", "")
+        let index = VaultIndex.open(Vault(root: scratch.root))
+        // Paths as bytes: Swift's `==` takes the two forms of café for one string.
+        let bytes = { (path: String) in Array(path.utf8) }
+        let twins = Set(index.nameTwins.map { member, others in
+            [bytes(index.records[member].path)] + others.map { bytes(index.records[$0].path) }.sorted { $0.lexicographicallyPrecedes($1) }
+        })
+        let groups = [["notes/READ.md", "notes/Read.md", "notes/read.md"], ["notes/caf\u{E9}.md", "notes/cafe\u{301}.md"],
+                      ["notes/kelvin.md", "notes/\u{212A}elvin.md"]].map { $0.map(bytes) }
+        let expected = Set(groups.flatMap { group in
+            group.map { member in [member] + group.filter { $0 != member }.sorted { $0.lexicographicallyPrecedes($1) } }
+        })
+        #expect(twins == expected)
+        #expect(index.diagnostics().filter { $0.message.hasPrefix("same name as") }.count == 7)
+        for path in ["notes/solo.md", "notes/sol.md"] {
+            #expect(index.nameTwinDiagnostic(of: try #require(index.index(ofPath: path))) == nil)
+        }
+    }
+
     /// `find` by path: a path that two files share but for Unicode normalisation names both (the
     /// person is told to rename one); any other path names its one file, even when a file beside
     /// it differs only by case, and when the vault has such twins elsewhere. On disk: the two

@@ -185,22 +185,26 @@ import Testing
     /// resolutions, and the same cache bytes, whatever the interleaving.
     @Test func resultsDoNotDependOnTheNumberOfThreads() throws {
         let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files(notes: 2_600))
-        var outcomes: [(records: [NoteRecord], resolutions: [[Resolution]], cache: [String: [UInt8]])] = []
+        var outcomes: [(records: [NoteRecord], resolutions: [[Resolution]], cache: [String: [UInt8]], problems: [Diagnostic])] = []
         for workers in [1, 2, 3, 8] {
             VaultIndex.$workerLimit.withValue(workers) {
                 let built = VaultIndex.open(vault, rebuild: true)
                 let loaded = VaultIndex.open(vault)
                 #expect(loaded.report.reread == 0 && !loaded.report.rebuilt)
                 #expect(loaded.records == built.records)
-                outcomes.append((built.records, built.resolutions, ShardedCacheTests.cacheFiles(fileSystem)))
+                outcomes.append((built.records, built.resolutions, ShardedCacheTests.cacheFiles(fileSystem), loaded.diagnostics()))
             }
         }
         let first = try #require(outcomes.first)
         #expect(first.resolutions.contains { $0.contains { if case .ambiguous = $0 { return true } else { return false } } })
+        // Broken and ambiguous links in every part of the vault.
+        #expect(first.problems.count > 2_600)
+        #expect(first.problems.contains { $0.message.hasPrefix("ambiguous link") })
         for outcome in outcomes.dropFirst() {
             #expect(outcome.records == first.records)
             #expect(outcome.resolutions == first.resolutions)
             #expect(outcome.cache == first.cache)
+            #expect(outcome.problems == first.problems)
         }
     }
 

@@ -26,6 +26,24 @@ final class ScratchVault {
 }
 
 @Suite struct VaultIndexTests {
+
+    /// A first index on the disk walks without a `stat` per file: each record's size and times
+    /// come from its read. They are the walk's own, so the next open re-reads nothing, and the
+    /// cache is the one a walk with stamps would write.
+    @Test func aFirstIndexTakesItsStampsFromTheReads() throws {
+        let scratch = try ScratchVault(files: VaultIndexTests.files)
+        let vault = Vault(root: scratch.root)
+        let first = VaultIndex.open(vault)
+        #expect(first.report.rebuilt && first.report.reread == VaultIndexTests.files.count)
+        let walked = POSIXFileSystem().markdownFiles(under: scratch.root, stamps: true)
+        #expect(first.records.map(\.stamp) == walked)
+        #expect(walked.allSatisfy { $0.modified > 0 && $0.changed > 0 })
+        let again = VaultIndex.open(vault)
+        #expect(again.report.reread == 0 && !again.report.rebuilt)
+        #expect(again.records == first.records)
+        let rebuilt = VaultIndex.open(vault, rebuild: true)
+        #expect(rebuilt.records == first.records)
+    }
     static let files = [
         "notes/a.md": "---\ntitle: Alpha\naliases: [first]\ntags: [x]\n---\nLinks [[b]] and [[First]] and [c](../notes/c.md). #y\n",
         "notes/b.md": "# Beta\nBack to [[a|the alpha]] and [[missing]].\n",
