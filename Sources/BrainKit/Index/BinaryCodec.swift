@@ -203,6 +203,12 @@ struct BinaryReader {
         try bool() ? try stringBytes() : nil
     }
 
+    /// Steps over `length` bytes that `count()` has checked are there.
+    @inline(__always)
+    mutating func skip(_ length: Int) {
+        offset += length
+    }
+
     /// Steps over a string without making it.
     @inline(__always)
     mutating func skipString() throws(Corrupt) {

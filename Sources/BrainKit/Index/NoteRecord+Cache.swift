@@ -40,6 +40,12 @@ final class CacheBuffer: @unchecked Sendable {
     }
 }
 
+/// A link as resolving reads it from the cache bytes: its kind and where its target is.
+struct EncodedLinkTarget {
+    var kind: Link.Kind
+    var bytes: Range<Int>
+}
+
 /// Where a cached record's larger parts start in the cache bytes.
 ///
 /// The whole file passed its checksum and every section's length was checked on load, but a cache
@@ -105,6 +111,17 @@ struct LazyParts: Sendable {
         buffer.read(at: habitLinesAt) { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.scanHabitLines(&reader, size: size, body) }
     }
 
+    /// Each link's kind and where its target's bytes lie in `buffer.bytes`, in `targets`
+    /// (emptied first), by `NoteRecord.scanLinkTargets`; false when the part is bad (then read
+    /// `links()`, which reads the file instead).
+    func linkTargets(into targets: inout [EncodedLinkTarget]) -> Bool {
+        targets.removeAll(keepingCapacity: true)
+        let found = buffer.read(at: linksAt) { [size] reader throws(BinaryReader.Corrupt) in
+            try NoteRecord.scanLinkTargets(&reader, size: size, into: &targets)
+        }
+        return found != nil
+    }
+
     /// The number of links, read without decoding them (the index checks it against the links' resolutions).
     func linkCount() -> Int? {
         buffer.read(at: linksAt) { reader throws(BinaryReader.Corrupt) in try reader.count() }
@@ -112,6 +129,39 @@ struct LazyParts: Sendable {
 }
 
 extension NoteRecord {
+    /// Records encoded together by `compacted`: one buffer for these, a few kilobytes.
+    static let compactionBatch = 64
+
+    /// The records as the cache holds them: title, aliases, tags and the like as they are, the
+    /// larger parts (front-matter, links, tasks, headings, problems, habit lines) encoded in one
+    /// shared buffer and decoded when read (see `LazyParts`), as a record loaded from the cache.
+    /// Parsed records hold several times their encoding in strings and arrays: an index built
+    /// from 100,000 notes keeps them this way, and saving copies their bytes as they are.
+    static func compacted(_ records: [NoteRecord], vault: Vault, manifest: String) -> [NoteRecord] {
+        var writer = BinaryWriter(capacity: records.count * 512)
+        for record in records { record.encode(into: &writer) }
+        // An exact copy (`Array(_:)` would keep the writer's buffer): its spare capacity would
+        // stay allocated for as long as the records.
+        let encoded = writer.bytes
+        let exact = [UInt8](unsafeUninitializedCapacity: encoded.count) { target, initialized in
+            _ = target.initialize(from: encoded)
+            initialized = encoded.count
+        }
+        let buffer = CacheBuffer(exact, vault: vault, manifest: manifest)
+        return buffer.bytes.withUnsafeBufferPointer { bytes in
+            var reader = BinaryReader(bytes)
+            var result: [NoteRecord] = []
+            result.reserveCapacity(records.count)
+            for record in records {
+                // What was just encoded always decodes; if not, the record stays as parsed.
+                guard let decoded = try? NoteRecord.decode(from: &reader, buffer: buffer) else { return records }
+                assert(decoded.stamp == record.stamp)
+                result.append(decoded)
+            }
+            return result
+        }
+    }
+
     func encode(into writer: inout BinaryWriter) {
         if let (buffer, range) = cachedBytes {
             writer.raw(buffer.bytes[range])
@@ -284,6 +334,24 @@ extension NoteRecord {
             }
         }
         return found
+    }
+
+    /// Each link's kind and where its target's bytes are, in order, without making a `Link` or
+    /// a string: what resolving needs. Every value is checked as `decodeLinks` checks it.
+    static func scanLinkTargets(_ reader: inout BinaryReader, size: Int, into targets: inout [EncodedLinkTarget]) throws(BinaryReader.Corrupt) {
+        let count = try reader.count()
+        let limit = positionLimit(size)
+        targets.reserveCapacity(count)
+        for _ in 0..<count {
+            let kind = try enumValue(Link.Kind.allCases, &reader)
+            let length = try reader.count()
+            let start = reader.offset
+            reader.skip(length)
+            try reader.skipOptionalString()
+            try reader.skipOptionalString()
+            _ = try decodePlace(&reader, limit: limit)
+            targets.append(EncodedLinkTarget(kind: kind, bytes: start..<start + length))
+        }
     }
 
     static func decodeTasks(_ reader: inout BinaryReader, size: Int = .max) throws(BinaryReader.Corrupt) -> [TaskItem] {

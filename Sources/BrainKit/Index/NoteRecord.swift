@@ -73,6 +73,12 @@ public struct NoteRecord: Hashable, Sendable {
         set { stored.habitLines = newValue }
     }
 
+    /// The record's links still in the cache bytes, unchanged since encoded: resolving scans
+    /// their targets without making them.
+    var cachedLinks: LazyParts? {
+        stored.links == nil ? lazy : nil
+    }
+
     /// The record's habit lines still in the cache bytes, unchanged since loaded: `Journal` scans
     /// them without making their strings, and a check-in reads them when asked for.
     var cachedHabitLines: LazyParts? {

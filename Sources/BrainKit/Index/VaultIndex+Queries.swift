@@ -257,15 +257,17 @@ extension VaultIndex {
                 }
             }
         }
-        // Links are decoded only for files with a link problem.
-        let problems = resolutions[index].contains { resolution in
-            switch resolution {
+        // Only the links with a problem are decoded.
+        let resolved = resolutions[index]
+        let problems = resolved.indices.filter { position in
+            switch resolved[position] {
             case .missing, .ambiguous: return true
             default: return false
             }
         }
-        for (link, resolution) in zip(problems ? record.links : [], resolutions[index]) {
-            switch resolution {
+        for (link, position) in zip(problems.isEmpty ? [] : record.links(at: problems), problems) {
+            guard let link else { continue }
+            switch resolved[position] {
             case .missing:
                 if reportedLines.contains(link.line) { continue }
                 var message = "broken link to \"\(link.target)\": no such note"

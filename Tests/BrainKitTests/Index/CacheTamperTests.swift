@@ -72,6 +72,35 @@ import Testing
         #expect(QueryTour.run(index) > 0)
     }
 
+    /// A file added means every link is resolved again, read from the cache bytes without making
+    /// the links: a bad link there (a kind out of range, under a valid checksum) makes that note
+    /// read from its file, and the index equals a rebuild.
+    @Test func aBadLinkMetWhileResolvingIsReadFromTheFile() throws {
+        let (vault, fileSystem) = CacheTamperTests.vault(note: "[[b]] [[b]]\n")
+        _ = VaultIndex.open(vault)
+        var bytes = try #require(fileSystem.byteSnapshot[CacheTamperTests.shardPath])
+        let buffer = CacheBuffer(bytes)
+        let record = try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> NoteRecord in
+            var reader = BinaryReader(pointer, offset: VaultIndex.headerSize)
+            _ = try reader.uint()
+            _ = try reader.uint()
+            _ = try reader.count()
+            return try NoteRecord.decode(from: &reader, buffer: buffer)
+        }
+        #expect(record.path == "notes/a.md")
+        let links = try #require(record.cachedLinks).linksAt
+        #expect(bytes[links] == 2)
+        bytes[links + 1] = 0xFF
+        try CacheTamperTests.reseal(shard: bytes, in: fileSystem)
+        try fileSystem.writeAtomically(Array("[[a]]\n".utf8), to: MemoryVault.root + "/notes/c.md")
+
+        let index = VaultIndex.open(vault)
+        #expect(index.report.added == 1 && !index.report.rebuilt)
+        let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
+        #expect(index.records == rebuilt.records && index.resolutions == rebuilt.resolutions)
+        #expect(index.backlinks(of: try #require(index.index(ofPath: "notes/b.md"))).count == 2)
+    }
+
     /// Lines, byte ranges and days beyond what the file can hold are refused when decoded.
     @Test func partsOutsideTheFileAreRefused() throws {
         var writer = BinaryWriter()

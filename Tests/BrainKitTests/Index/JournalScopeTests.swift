@@ -215,7 +215,12 @@ import Testing
         files["daily/2026-11-28.md"] = "- [x] [[read]]\n" + (0..<150).reversed().map { "- [x] [[missing \($0)]]\n" }.joined()
         let (vault, _) = MemoryVault.make(files)
         for scope in [VaultIndex.Scope.vault, .journal] {
-            let fresh = Journal(index: VaultIndex.open(vault, scope: scope, rebuild: true, save: true))
+            // The files parsed again, their records as parsed (an index keeps them encoded).
+            let rebuilt = VaultIndex.open(vault, scope: scope, rebuild: true, save: true)
+            let parsed = VaultIndex(vault: vault, records: VaultIndex.parseAll(rebuilt.records.map(\.stamp), vault: vault),
+                                    resolutions: rebuilt.resolutions, report: rebuilt.report)
+            parsed.scope = scope
+            let fresh = Journal(index: parsed)
             let index = VaultIndex.open(vault, scope: scope)
             #expect(!index.report.rebuilt)
             let cached = Journal(index: index)

@@ -232,4 +232,40 @@ import Testing
             #expect(decoded == changed)
         }
     }
+
+    /// The records an index parses are kept encoded, as the cache holds them (a fraction of the
+    /// memory), and read back equal to the parsed ones; saving copies their bytes. Changed files
+    /// and an update of one file leave the same records and cache as a rebuild.
+    @Test func parsedRecordsAreKeptEncodedAndReadBackTheSame() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        var files = ShardedCacheTests.files(notes: 300)
+        files["daily/no date.md"] = "- [x] [[read]]\n"
+        files["habits/odd.md"] = "---\nevery: sometimes\ntags: [a, b]\n---\n# Odd\n- [ ] a task\n"
+        for (path, text) in files { try fileSystem.writeAtomically(Array(text.utf8), to: MemoryVault.root + "/" + path) }
+        let built = VaultIndex.open(vault, rebuild: true)
+        let parsed = VaultIndex.parseAll(built.records.map(\.stamp), vault: vault)
+        #expect(built.records.count > 300 && built.records.count == parsed.count)
+        #expect(built.records.allSatisfy { $0.cachedBytes != nil })
+        #expect(parsed.allSatisfy { $0.cachedBytes == nil })
+        for (kept, fresh) in zip(built.records, parsed) {
+            #expect(kept == fresh, "\(fresh.path)")
+            #expect(kept.frontMatter == fresh.frontMatter && kept.links == fresh.links && kept.tasks == fresh.tasks
+                && kept.headings == fresh.headings && kept.diagnostics == fresh.diagnostics && kept.habitLines == fresh.habitLines)
+        }
+        #expect(built.records.contains { !$0.habitLines.isEmpty } && built.records.contains { !$0.diagnostics.isEmpty })
+        // Links resolved from their encoding, by their target bytes, as from the parsed links.
+        #expect(VaultIndex.resolveAll(parsed, resolver: LinkResolver(records: parsed)) == built.resolutions)
+        let saved = ShardedCacheTests.cacheFiles(fileSystem)
+        // The same cache when written from the parsed records themselves.
+        let plain = VaultIndex(vault: vault, records: parsed, resolutions: built.resolutions, report: built.report)
+        plain.saveCache()
+        #expect(ShardedCacheTests.cacheFiles(fileSystem) == saved)
+
+        try fileSystem.writeAtomically(Array("# Changed\n[[n1]] [[nowhere]]\n".utf8), to: MemoryVault.root + "/notes/n7.md")
+        let changed = VaultIndex.open(vault)
+        #expect(changed.report.reread == 1)
+        let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
+        #expect(changed.records == rebuilt.records && changed.resolutions == rebuilt.resolutions)
+        #expect(changed.records.allSatisfy { $0.cachedBytes != nil })
+    }
 }
