@@ -51,7 +51,13 @@ enum UTF8Check {
         let count = buffer.count
         var p = start
         while p < count {
-            // Eight ASCII bytes at a time: most of a vault is ASCII.
+            // Thirty-two, then eight ASCII bytes at a time: most of a vault is ASCII.
+            if p + 32 <= count {
+                let raw = UnsafeRawBufferPointer(buffer)
+                let words = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: p + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: p + 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: p + 24, as: UInt64.self)
+                if words & 0x8080_8080_8080_8080 == 0 { p += 32; continue }
+            }
             if p + 8 <= count {
                 let word = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: p, as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 { p += 8; continue }

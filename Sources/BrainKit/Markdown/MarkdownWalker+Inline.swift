@@ -15,6 +15,20 @@ extension MarkdownWalker {
         guard let base = bytes.baseAddress else { return end }
         let table = inlineSpecialBytes
         var p = start
+        // Sixteen bytes at a time (vector compares): prose runs for hundreds of bytes between two
+        // bytes that can start something. Each lane of the result is 0xFF or 0, read as two words
+        // (`any` would go through a generic reduction).
+        let bang = SIMD16<UInt8>(repeating: 0x21), hash = SIMD16<UInt8>(repeating: 0x23), percent = SIMD16<UInt8>(repeating: 0x25)
+        let less = SIMD16<UInt8>(repeating: 0x3C), bracket = SIMD16<UInt8>(repeating: 0x5B)
+        let backslash = SIMD16<UInt8>(repeating: 0x5C), backtick = SIMD16<UInt8>(repeating: 0x60)
+        while p + 16 <= end {
+            let v = UnsafeRawPointer(base + p).loadUnaligned(as: SIMD16<UInt8>.self)
+            let special = (v .== bang) .| (v .== hash) .| (v .== percent) .| (v .== less) .| (v .== bracket)
+                .| (v .== backslash) .| (v .== backtick)
+            let words = unsafeBitCast(special, to: SIMD2<UInt64>.self)
+            if words[0] | words[1] != 0 { break }
+            p += 16
+        }
         while p + 4 <= end {
             if table[Int(base[p])] | table[Int(base[p + 1])] | table[Int(base[p + 2])] | table[Int(base[p + 3])] != 0 { break }
             p += 4
