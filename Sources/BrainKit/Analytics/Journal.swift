@@ -194,14 +194,10 @@ private struct HabitNames {
     private var slotByKey: [String: Int] = [:]
     /// Names without a `/` (a relative path resolves differently from another folder).
     private var byName: [String: Int?] = [:]
-    /// The names read from the cache, by their bytes: each one's bytes (name `i` is
-    /// `spellingBytes[spellingEnds[i - 1]..<spellingEnds[i]]`), slot, a hash table of them, and
-    /// which one each line position of the last file held (daily files list the same habits in
-    /// much the same order day after day).
-    private var spellingBytes: [UInt8] = []
-    private var spellingEnds: [Int] = []
-    private var spellingSlots: [Int?] = []
-    private var table = [Int32](repeating: -1, count: 128)
+    /// The names read from the cache, by their bytes, with their slots, and which one each line
+    /// position of the last file held (daily files list the same habits in much the same order
+    /// day after day).
+    private var spellings = ByteKeyTable<Int?>()
     private var atPosition: [Int] = []
 
     init(index: VaultIndex) {
@@ -223,27 +219,16 @@ private struct HabitNames {
 
     /// `slot(of:in:)` for a name given as its bytes in the cache, on the file's line `line` (from 0).
     mutating func slot(of bytes: UnsafeBufferPointer<UInt8>, at line: Int, in position: Int) -> Int? {
-        if line < atPosition.count, spelling(atPosition[line], is: bytes) {
-            return spellingSlots[atPosition[line]]
+        if line < atPosition.count, spellings.entry(atPosition[line], is: bytes) {
+            return spellings[atPosition[line]]
         }
-        var bucket = HabitNames.hash(bytes) & (table.count - 1)
-        while table[bucket] >= 0 {
-            let known = Int(table[bucket])
-            if spelling(known, is: bytes) {
-                remember(known, at: line)
-                return spellingSlots[known]
-            }
-            bucket = (bucket + 1) & (table.count - 1)
+        if let known = spellings.entry(of: bytes) {
+            remember(known, at: line)
+            return spellings[known]
         }
         let slot = slot(of: String(decoding: bytes, as: UTF8.self), in: position)
         if bytes.contains(UInt8(ascii: "/")) { return slot }
-        let spelling = spellingSlots.count
-        spellingBytes.append(contentsOf: bytes)
-        spellingEnds.append(spellingBytes.count)
-        spellingSlots.append(slot)
-        table[bucket] = Int32(spelling)
-        if spellingSlots.count * 2 > table.count { rehash() }
-        remember(spelling, at: line)
+        remember(spellings.insert(bytes, slot), at: line)
         return slot
     }
 
@@ -252,34 +237,6 @@ private struct HabitNames {
             atPosition[line] = spelling
         } else if line == atPosition.count {
             atPosition.append(spelling)
-        }
-    }
-
-    private func spelling(_ spelling: Int, is bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = spelling == 0 ? 0 : spellingEnds[spelling - 1]
-        guard spellingEnds[spelling] - start == bytes.count else { return false }
-        if bytes.isEmpty { return true }
-        return spellingBytes.withUnsafeBufferPointer { stored in
-            memcmp(stored.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
-        }
-    }
-
-    /// FNV-1a: names are short, and the table is probed in order from its bucket.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash)
-    }
-
-    private mutating func rehash() {
-        table = [Int32](repeating: -1, count: table.count * 2)
-        spellingBytes.withUnsafeBufferPointer { stored in
-            for spelling in spellingSlots.indices {
-                let start = spelling == 0 ? 0 : spellingEnds[spelling - 1]
-                var bucket = HabitNames.hash(UnsafeBufferPointer(rebasing: stored[start..<spellingEnds[spelling]])) & (table.count - 1)
-                while table[bucket] >= 0 { bucket = (bucket + 1) & (table.count - 1) }
-                table[bucket] = Int32(spelling)
-            }
         }
     }
 }

@@ -523,66 +523,22 @@ public final class VaultIndex: @unchecked Sendable {
         return result
     }
 
-    /// Resolutions already found from one folder, keyed by a link's target bytes and whether it
-    /// is a Markdown link: an open-addressing table over FNV-1a hashes, with the keys' bytes in
-    /// one array, so that the 189,000 links of 10,000 notes make a string only for each new target.
+    /// Resolutions already found from one folder, by a link's target bytes, Markdown links (paths
+    /// relative to the folder) apart: the 189,000 links of 10,000 notes make a string only for
+    /// each new target.
     struct TargetMemo {
-        private var slots = [Int32](repeating: -1, count: 64)
-        private var hashes: [UInt64] = []
-        private var starts: [Int] = []
-        private var keys: [UInt8] = []
-        private var values: [Resolution] = []
-
-        private static func hash(_ target: UnsafeBufferPointer<UInt8>, markdown: Bool) -> UInt64 {
-            var hash: UInt64 = markdown ? 0x8422_2325_CBF2_9CE4 : 0xCBF2_9CE4_8422_2325
-            for byte in target { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            return hash
-        }
+        private var wikilinks = ByteKeyTable<Resolution>()
+        private var markdown = ByteKeyTable<Resolution>()
 
         /// The resolution found before for this target, if any.
-        func resolution(of target: UnsafeBufferPointer<UInt8>, markdown: Bool) -> Resolution? {
-            let hash = TargetMemo.hash(target, markdown: markdown)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] >= 0 {
-                let entry = Int(slots[slot])
-                if hashes[entry] == hash && matches(entry, target) { return values[entry] }
-                slot = (slot + 1) & mask
-            }
-            return nil
+        func resolution(of target: UnsafeBufferPointer<UInt8>, markdown isMarkdown: Bool) -> Resolution? {
+            let table = isMarkdown ? markdown : wikilinks
+            return table.entry(of: target).map { table[$0] }
         }
 
         /// Keeps the resolution of a target `resolution(of:markdown:)` did not know.
-        mutating func insert(_ value: Resolution, for target: UnsafeBufferPointer<UInt8>, markdown: Bool) {
-            let hash = TargetMemo.hash(target, markdown: markdown)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(values.count)
-            hashes.append(hash)
-            starts.append(keys.count)
-            keys.append(contentsOf: target)
-            values.append(value)
-            if values.count * 2 > slots.count { grow() }
-        }
-
-        private func matches(_ entry: Int, _ target: UnsafeBufferPointer<UInt8>) -> Bool {
-            let start = starts[entry]
-            let end = entry + 1 < starts.count ? starts[entry + 1] : keys.count
-            guard end - start == target.count else { return false }
-            return keys.withUnsafeBufferPointer { stored in
-                target.isEmpty || memcmp(stored.baseAddress! + start, target.baseAddress!, target.count) == 0
-            }
-        }
-
-        private mutating func grow() {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            let mask = slots.count - 1
-            for (entry, hash) in hashes.enumerated() {
-                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-                while slots[slot] >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(entry)
-            }
+        mutating func insert(_ value: Resolution, for target: UnsafeBufferPointer<UInt8>, markdown isMarkdown: Bool) {
+            if isMarkdown { markdown.insert(target, value) } else { wikilinks.insert(target, value) }
         }
     }
 

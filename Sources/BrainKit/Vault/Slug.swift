@@ -45,14 +45,13 @@ public enum NameKey {
     static func hash(_ name: String) -> UInt64 {
         var name = name
         return name.withUTF8 { bytes in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            var hash = FNV1a.start
             for byte in bytes {
                 guard byte < 0x80 else {
-                    hash = 0xCBF2_9CE4_8422_2325
-                    for byte in of(String(decoding: bytes, as: UTF8.self)).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-                    return hash
+                    var key = of(String(decoding: bytes, as: UTF8.self))
+                    return key.withUTF8 { FNV1a.hash($0) }
                 }
-                hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01B3
+                hash = FNV1a.step(hash, byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
             }
             return hash
         }
