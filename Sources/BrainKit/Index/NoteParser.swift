@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns one file's bytes into a `NoteRecord`: front-matter, body scan, title, tags, and for daily
 /// files the check-in. This is the hot path of the index, run on every changed file.
 public enum NoteParser {
@@ -188,7 +194,10 @@ public enum NoteParser {
 
     /// Wikilinks written inside front-matter values (`goal: "[[read-24-books]]"`), with file positions.
     static func frontMatterLinks(_ yaml: Substring, firstLine: Int, yamlOffset: Int) -> [Link] {
-        guard yaml.utf8.contains(UInt8(ascii: "[")) else { return [] }
+        let bracket = yaml.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.isEmpty ? false : memchr(bytes.baseAddress!, Int32(UInt8(ascii: "[")), bytes.count) != nil
+        } ?? yaml.utf8.contains(UInt8(ascii: "["))
+        guard bracket else { return [] }
         var text = String(yaml)
         return text.withUTF8 { buffer in
             let scan = MarkdownScanner.scan(buffer, from: 0, firstLine: firstLine)
