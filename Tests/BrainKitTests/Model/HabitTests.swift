@@ -89,4 +89,16 @@ import Testing
         let bad = Note(id: "n", frontMatter: YAMLMap(["type": .string("memo")]), bodyTitle: nil)
         #expect(bad.type == .note && bad.issues.first?.message == "unknown type \"memo\": expected note, reflection, insight, link")
     }
+
+    /// A choice is read whatever blanks surround it (a quoted value keeps them), Unicode spaces
+    /// such as a no-break space included; a value with no blank at either end is taken as it is.
+    @Test func aChoiceIsTrimmedOfBlanks() {
+        for (written, type) in [("Insight", NoteType.insight), (" insight ", .insight), ("\tinsight", .insight),
+                                ("reflection\u{00A0}", .reflection), ("\u{2003}Note", .note)] {
+            let note = Note(id: "n", frontMatter: YAMLMap(["type": .string(written)]), bodyTitle: nil)
+            #expect(note.type == type && note.issues.isEmpty, "\(written.debugDescription)")
+        }
+        let inside = Note(id: "n", frontMatter: YAMLMap(["type": .string("in sight")]), bodyTitle: nil)
+        #expect(inside.issues.count == 1)
+    }
 }
