@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A link from one note to another, as the queries report it.
 public struct LinkReference: Hashable, Sendable {
     /// The note holding the link.
@@ -146,19 +144,15 @@ extension VaultIndex {
         let stems = suggestLinks ? records.map(\.stem) : []
         // Each file's problems on every core, each worker on a contiguous range with its own memo
         // of suggestions: joined in file order, the list does not depend on the split.
-        let workers = VaultIndex.workers(for: records.count, atLeast: 2_000)
-        let chunk = (records.count + workers - 1) / max(workers, 1)
-        let slots = SlotBuffer<[Diagnostic]>(count: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        var result = VaultIndex.concurrentRanges(records.count, atLeast: 2_000) { range in
             var suggestions: [String: String?] = [:]
             var found: [Diagnostic] = []
-            for index in min(records.count, worker * chunk)..<min(records.count, (worker + 1) * chunk) {
+            for index in range {
                 found += diagnostics(of: index, habitIDs: habitIDs, suggest: suggest, suggestLinks: suggestLinks,
                                      stems: stems, suggestions: &suggestions)
             }
-            slots.set(worker, found)
-        }
-        var result = slots.values().flatMap { $0 }
+            return found
+        }.flatMap { $0 }
         var days: [Day: [Int]] = [:]
         for index in records.indices where records[index].kind == .daily {
             if let day = records[index].day { days[day, default: []].append(index) }

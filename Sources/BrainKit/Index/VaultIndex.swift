@@ -407,8 +407,6 @@ public final class VaultIndex: @unchecked Sendable {
     static func parseAll(_ stamps: [FileStamp], vault: Vault, stampsFromReads: Bool = false, compactFor scope: Scope? = nil) -> [NoteRecord] {
         if stamps.isEmpty { return [] }
         let posix = stampsFromReads ? vault.fileSystem as? POSIXFileSystem : nil
-        let workers = VaultIndex.workers(for: stamps.count, atLeast: 16)
-        let chunk = (stamps.count + workers - 1) / workers
         @Sendable func parse(_ stamp: FileStamp) -> NoteRecord {
             let kind = vault.kind(of: stamp.path)
             let absolute = VaultPaths.join(vault.root, stamp.path)
@@ -436,17 +434,15 @@ public final class VaultIndex: @unchecked Sendable {
         // record (at 100,000 notes each copy is 27 MB).
         return [NoteRecord](unsafeUninitializedCapacity: stamps.count) { buffer, initialized in
             let target = RecordSlots(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let start = min(stamps.count, worker * chunk)
-                let end = min(stamps.count, start + chunk)
+            _ = concurrentRanges(stamps.count, atLeast: 16) { range in
                 guard let scope else {
-                    for index in start..<end { (target.base + index).initialize(to: parse(stamps[index])) }
+                    for index in range { (target.base + index).initialize(to: parse(stamps[index])) }
                     return
                 }
                 var batch: [NoteRecord] = []
-                for index in start..<end {
+                for index in range {
                     batch.append(parse(stamps[index]))
-                    if batch.count == NoteRecord.compactionBatch || index == end - 1 {
+                    if batch.count == NoteRecord.compactionBatch || index == range.upperBound - 1 {
                         let first = index + 1 - batch.count
                         for (offset, record) in NoteRecord.compacted(batch, vault: vault, manifest: scope.cachePath).enumerated() {
                             (target.base + first + offset).initialize(to: record)
@@ -459,17 +455,25 @@ public final class VaultIndex: @unchecked Sendable {
         }
     }
 
+    /// `body` on every core, once for each of `workers(for: count, atLeast: minimum)` contiguous
+    /// ranges that split `0..<count` (some may be empty); the results in range order, whatever
+    /// the thread timing.
+    static func concurrentRanges<T>(_ count: Int, atLeast minimum: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
+        let workers = VaultIndex.workers(for: count, atLeast: minimum)
+        let chunk = (count + workers - 1) / workers
+        let slots = SlotBuffer<T>(count: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            slots.set(worker, body(min(count, worker * chunk)..<min(count, (worker + 1) * chunk)))
+        }
+        return slots.values()
+    }
+
     static func resolveAll(_ records: [NoteRecord], resolver: LinkResolver) -> [[Resolution]] {
         // Both cores, each on a contiguous half (the resolver is only read); the result does not
         // depend on the split.
-        let workers = VaultIndex.workers(for: records.count, atLeast: 2_000)
-        let chunk = (records.count + workers - 1) / max(workers, 1)
-        let slots = SlotBuffer<[[Resolution]]>(count: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let range = min(records.count, worker * chunk)..<min(records.count, (worker + 1) * chunk)
-            slots.set(worker, range.isEmpty ? [] : resolve(records, range, resolver: resolver))
-        }
-        return slots.values().flatMap { $0 }
+        concurrentRanges(records.count, atLeast: 2_000) { range in
+            range.isEmpty ? [] : resolve(records, range, resolver: resolver)
+        }.flatMap { $0 }
     }
 
     private static func resolve(_ records: [NoteRecord], _ range: Range<Int>, resolver: LinkResolver) -> [[Resolution]] {
@@ -483,8 +487,7 @@ public final class VaultIndex: @unchecked Sendable {
         var targets: [EncodedLinkTarget] = []
         for index in range {
             let encoded = records[index].cachedLinks
-            let parsed = encoded == nil ? records[index].links : []
-            if encoded == nil && parsed.isEmpty { continue }
+            if encoded == nil && records[index].links.isEmpty { continue }
             let folder = VaultPaths.directory(of: records[index].path)
             if folder != currentFolder {
                 // Move the tables rather than copy them.
@@ -511,7 +514,7 @@ public final class VaultIndex: @unchecked Sendable {
                 }
             } else {
                 // Parsed links, or a bad part (read again from the file by `links`).
-                let links = encoded == nil ? parsed : records[index].links
+                let links = records[index].links
                 resolved.reserveCapacity(links.count)
                 for link in links {
                     var target = link.target
