@@ -39,7 +39,7 @@ struct BinaryWriter {
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Bytes already encoded (a record copied from the cache as it was).
-    mutating func raw(_ value: ArraySlice<UInt8>) { bytes.append(contentsOf: value) }
+    mutating func raw(_ value: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: value) }
 
     mutating func double(_ value: Double) {
         var bits = value.bitPattern

@@ -1,10 +1,12 @@
 import Foundation
 
 /// The cache file's bytes, shared by every record loaded from it, and what to do when a part
-/// read later turns out to be bad.
+/// read later turns out to be bad. The bytes are the buffer's own: copied in, or the cache
+/// file mapped read-only (`POSIXFileSystem.mapRegularFile`), released with the buffer.
 final class CacheBuffer: @unchecked Sendable {
     // Never mutated after init, so sharing across threads is safe.
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let mapped: Bool
     /// The vault the cache belongs to: a bad part is read again from its file, and the cache is
     /// dropped so that the next command rebuilds it.
     let vault: Vault?
@@ -13,17 +15,36 @@ final class CacheBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var dropped = false
 
-    init(_ bytes: [UInt8], vault: Vault? = nil, manifest: String = VaultIndex.cachePath) {
-        self.bytes = bytes
+    /// A copy of `bytes`.
+    init(_ bytes: some Collection<UInt8>, vault: Vault? = nil, manifest: String = VaultIndex.cachePath) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = copy.initialize(from: bytes)
+        self.bytes = UnsafeBufferPointer(copy)
+        mapped = false
         self.vault = vault
         self.manifest = manifest
     }
 
-    func read<T>(at offset: Int, _ body: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T) -> T? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = BinaryReader(buffer, offset: offset)
-            return try? body(&reader)
+    /// Bytes mapped by `POSIXFileSystem.mapRegularFile`, unmapped when the buffer goes.
+    init(mapped address: UnsafeRawPointer?, count: Int, vault: Vault?, manifest: String) {
+        bytes = UnsafeBufferPointer(start: address?.assumingMemoryBound(to: UInt8.self), count: address == nil ? 0 : count)
+        mapped = true
+        self.vault = vault
+        self.manifest = manifest
+    }
+
+    deinit {
+        guard let base = bytes.baseAddress else { return }
+        if mapped {
+            POSIXFileSystem.unmap(UnsafeRawPointer(base), count: bytes.count)
+        } else {
+            UnsafeMutableBufferPointer(mutating: bytes).deallocate()
         }
+    }
+
+    func read<T>(at offset: Int, _ body: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T) -> T? {
+        var reader = BinaryReader(bytes, offset: offset)
+        return try? body(&reader)
     }
 
     /// A part of `path` could not be decoded: the cache goes (the next command rebuilds it) and
@@ -142,29 +163,22 @@ extension NoteRecord {
         for record in records { record.encode(into: &writer) }
         // An exact copy (`Array(_:)` would keep the writer's buffer): its spare capacity would
         // stay allocated for as long as the records.
-        let encoded = writer.bytes
-        let exact = [UInt8](unsafeUninitializedCapacity: encoded.count) { target, initialized in
-            _ = target.initialize(from: encoded)
-            initialized = encoded.count
+        let buffer = CacheBuffer(writer.bytes, vault: vault, manifest: manifest)
+        var reader = BinaryReader(buffer.bytes)
+        var result: [NoteRecord] = []
+        result.reserveCapacity(records.count)
+        for record in records {
+            // What was just encoded always decodes; if not, the record stays as parsed.
+            guard let decoded = try? NoteRecord.decode(from: &reader, buffer: buffer) else { return records }
+            assert(decoded.stamp == record.stamp)
+            result.append(decoded)
         }
-        let buffer = CacheBuffer(exact, vault: vault, manifest: manifest)
-        return buffer.bytes.withUnsafeBufferPointer { bytes in
-            var reader = BinaryReader(bytes)
-            var result: [NoteRecord] = []
-            result.reserveCapacity(records.count)
-            for record in records {
-                // What was just encoded always decodes; if not, the record stays as parsed.
-                guard let decoded = try? NoteRecord.decode(from: &reader, buffer: buffer) else { return records }
-                assert(decoded.stamp == record.stamp)
-                result.append(decoded)
-            }
-            return result
-        }
+        return result
     }
 
     func encode(into writer: inout BinaryWriter) {
         if let (buffer, range) = cachedBytes {
-            writer.raw(buffer.bytes[range])
+            writer.raw(UnsafeBufferPointer(rebasing: buffer.bytes[range]))
             return
         }
         writer.string(stamp.path)

@@ -120,6 +120,21 @@ extension VaultIndex {
         return .success(bytes)
     }
 
+    /// A shard's bytes, which its records keep: the file mapped on the disk (no copy), read
+    /// into memory elsewhere.
+    private static func cacheBuffer(_ vault: Vault, _ relative: String, manifest: String) -> Result<CacheBuffer, CacheProblem> {
+        guard let posix = vault.fileSystem as? POSIXFileSystem else {
+            return cacheFile(vault, relative).map { CacheBuffer($0, vault: vault, manifest: manifest) }
+        }
+        switch posix.mapRegularFile(VaultPaths.join(vault.root, relative)) {
+        case .mapped(let address, let count):
+            return .success(CacheBuffer(mapped: address, count: count, vault: vault, manifest: manifest))
+        case .missing: return .failure(.missing)
+        case .symbolicLink: return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
+        case .failed: return .failure(.unusable("cannot read the index cache; rebuilding it"))
+        }
+    }
+
     static func loadCache(_ vault: Vault, scope: Scope = .vault) -> Result<CachedIndex, CacheProblem> {
         guard (try? vault.internalPath(VaultPaths.directory(of: scope.cachePath))) != nil else { return .failure(.missing) }
         let manifestBytes: [UInt8]
@@ -202,13 +217,13 @@ extension VaultIndex {
     /// shard's range is left uninitialized).
     private static func loadShard(_ vault: Vault, scope: Scope, number: Int, sum: UInt64, total: Int,
                                   into target: RecordSlots) -> Result<[[Resolution]], CacheProblem> {
-        let bytes: [UInt8]
-        switch cacheFile(vault, shardPath(number, scope: scope)) {
-        case .success(let read): bytes = read
+        let shared: CacheBuffer
+        switch cacheBuffer(vault, shardPath(number, scope: scope), manifest: scope.cachePath) {
+        case .success(let buffer): shared = buffer
         case .failure(let problem): return .failure(problem)
         }
-        let shared = CacheBuffer(bytes, vault: vault, manifest: scope.cachePath)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withExtendedLifetime(shared) {
+            let buffer = shared.bytes
             switch unseal(buffer, magic: shardMagic) {
             case .failure(let problem): return .failure(problem)
             case .success(let found): guard found == sum else { return .failure(.corrupt) }

@@ -509,9 +509,8 @@ public final class VaultIndex: @unchecked Sendable {
             }
             if let encoded, encoded.linkTargets(into: &targets) {
                 resolved.reserveCapacity(targets.count)
-                encoded.buffer.bytes.withUnsafeBufferPointer { bytes in
-                    for target in targets { add(target.kind, UnsafeBufferPointer(rebasing: bytes[target.bytes])) }
-                }
+                let bytes = encoded.buffer.bytes
+                for target in targets { add(target.kind, UnsafeBufferPointer(rebasing: bytes[target.bytes])) }
             } else {
                 // Parsed links, or a bad part (read again from the file by `links`).
                 let links = records[index].links

@@ -206,26 +206,32 @@ extension POSIXFileSystem {
         results.initialize(repeating: WalkStat())
         defer { results.deallocate() }
         let slots = WalkSlots(results)
+        // One iteration a run, not one a thread: the walk of a cached index runs beside the
+        // cache's decoding, which holds the other threads at first; as they come free they
+        // take the runs still waiting instead of leaving half the calls to one thread.
         let workers = min(VaultIndex.workers(for: total, atLeast: 2_048), runs.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        @Sendable func statRun(_ run: Run) {
+            let folder = folders[run.folder]
+            let absolute = folder.relative.isEmpty ? root : VaultPaths.join(root, folder.relative)
+            let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard dirFD >= 0 else { return }
+            defer { close(dirFD) }
             var cName = [CChar](repeating: 0, count: 256)
-            for run in stride(from: worker, to: runs.count, by: workers).map({ runs[$0] }) {
-                let folder = folders[run.folder]
-                let absolute = folder.relative.isEmpty ? root : VaultPaths.join(root, folder.relative)
-                let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                guard dirFD >= 0 else { continue }
-                defer { close(dirFD) }
-                let entries = folder.entries, pending = folder.pending, names = folder.names
-                for offset in run.from..<run.to {
-                    let entry = entries[Int(pending[offset])]
-                    var info = stat()
-                    guard POSIXFileSystem.statName(names, start: Int(entry.start), length: Int(entry.length),
+            let entries = folder.entries, pending = folder.pending, names = folder.names
+            for offset in run.from..<run.to {
+                let entry = entries[Int(pending[offset])]
+                var info = stat()
+                guard POSIXFileSystem.statName(names, start: Int(entry.start), length: Int(entry.length),
                                                at: dirFD, name: &cName, into: &info) else { continue }
-                    slots.buffer[run.slot + offset - run.from] = WalkStat(
-                        found: true, mode: info.st_mode & S_IFMT, size: Int(info.st_size),
-                        modified: POSIXFileSystem.modifiedNanoseconds(info), changed: POSIXFileSystem.changedNanoseconds(info))
-                }
+                slots.buffer[run.slot + offset - run.from] = WalkStat(
+                    found: true, mode: info.st_mode & S_IFMT, size: Int(info.st_size),
+                    modified: POSIXFileSystem.modifiedNanoseconds(info), changed: POSIXFileSystem.changedNanoseconds(info))
             }
+        }
+        if workers <= 1 {
+            for run in runs { statRun(run) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: runs.count) { statRun(runs[$0]) }
         }
         for run in runs {
             let folder = folders[run.folder]

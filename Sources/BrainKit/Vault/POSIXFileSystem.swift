@@ -403,3 +403,46 @@ extension POSIXFileSystem {
         return (files, folders)
     }
 }
+
+extension POSIXFileSystem {
+    /// What mapping a file found.
+    enum Mapping {
+        /// The file's bytes, mapped read-only (nil and 0 for an empty file): release them with
+        /// `unmap`.
+        case mapped(UnsafeRawPointer?, count: Int)
+        case missing
+        case symbolicLink
+        case failed(String)
+    }
+
+    /// Maps a regular file read-only instead of copying it into memory: the page cache's pages
+    /// are used as they are, with no copy and no zeroed pages to fill (the index cache of a
+    /// 20,000-note vault is 19 MB, read by every command). Only for files this program replaces
+    /// by renaming a new file over them, never by writing in place: a file cut short while
+    /// mapped could not be read past its new end.
+    func mapRegularFile(_ path: String) -> Mapping {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return .missing
+            case ELOOP: return .symbolicLink
+            default: return .failed(POSIXFileSystem.errorText())
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failed(POSIXFileSystem.errorText()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failed("not a regular file") }
+        let count = Int(info.st_size)
+        if count <= 0 { return .mapped(nil, count: 0) }
+        guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            return .failed(POSIXFileSystem.errorText())
+        }
+        return .mapped(UnsafeRawPointer(address), count: count)
+    }
+
+    /// Releases what `mapRegularFile` mapped.
+    static func unmap(_ address: UnsafeRawPointer, count: Int) {
+        munmap(UnsafeMutableRawPointer(mutating: address), count)
+    }
+}

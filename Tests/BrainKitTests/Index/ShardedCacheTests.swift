@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BrainKit
 
@@ -267,5 +268,72 @@ import Testing
         let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
         #expect(changed.records == rebuilt.records && changed.resolutions == rebuilt.resolutions)
         #expect(changed.records.allSatisfy { $0.cachedBytes != nil })
+    }
+
+    /// On the disk the shards are mapped, not copied. Every damaged copy of every cache file
+    /// (see `damaged`), a shard that is a symbolic link, a pipe, a folder or empty: the index is
+    /// rebuilt with one warning and equals the first. An index whose cache is replaced meanwhile
+    /// (as every save does, by renaming new files over the old) still reads its records' parts.
+    @Test func mappedShardsOnTheDiskAreCheckedAndOutliveANewCache() throws {
+        let scratch = try ScratchVault(files: ShardedCacheTests.files())
+        let vault = Vault(root: scratch.root)
+        let first = VaultIndex.open(vault)
+        let folder = scratch.root + "/.brain/cache"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".bin") }.sorted()
+        #expect(names.count == 4)
+        var good: [String: [UInt8]] = [:]
+        for name in names { good[name] = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) }
+        func restore() throws {
+            for (name, bytes) in good {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+                try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+            }
+        }
+        func expectRebuilt(_ what: String, warning: String? = nil) {
+            let index = VaultIndex.open(vault)
+            #expect(index.report.rebuilt, "\(what)")
+            #expect(index.report.warnings.count == 1, "\(what): \(index.report.warnings)")
+            if let warning { #expect(index.report.warnings.first?.contains(warning) == true, "\(what): \(index.report.warnings)") }
+            #expect(index.records == first.records, "\(what)")
+            #expect(index.resolutions == first.resolutions, "\(what)")
+        }
+        var cases = 0
+        for name in names {
+            for damage in ShardedCacheTests.damaged(good[name]!) {
+                try restore()
+                try Data(damage).write(to: URL(fileURLWithPath: folder + "/" + name))
+                expectRebuilt("\(name), \(damage.count) bytes")
+                cases += 1
+            }
+        }
+        #expect(cases == 4 * 11)
+        let shard = scratch.root + "/" + VaultIndex.shardPath(1)
+        try restore()
+        try FileManager.default.removeItem(atPath: shard)
+        try FileManager.default.createSymbolicLink(atPath: shard, withDestinationPath: scratch.root + "/notes/n1.md")
+        expectRebuilt("a symbolic link", warning: "symbolic link")
+        try restore()
+        try FileManager.default.removeItem(atPath: shard)
+        #expect(mkfifo(shard, 0o644) == 0)
+        expectRebuilt("a pipe", warning: "cannot read")
+        try restore()
+        try FileManager.default.removeItem(atPath: shard)
+        try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: false)
+        expectRebuilt("a folder", warning: "cannot read")
+        try restore()
+        try Data().write(to: URL(fileURLWithPath: shard))
+        expectRebuilt("an empty shard")
+
+        // Loaded with every part still encoded in the mapped shards, then the cache is written
+        // anew under it: the parts read afterwards are the ones loaded.
+        try restore()
+        let loaded = VaultIndex.open(vault)
+        #expect(loaded.report.reread == 0 && !loaded.report.rebuilt)
+        #expect(loaded.records.allSatisfy { $0.cachedBytes != nil })
+        let rebuilt = VaultIndex.open(vault, rebuild: true)
+        #expect(rebuilt.report.rebuilt)
+        #expect(loaded.records == first.records)
+        #expect(loaded.records.map(\.links) == first.records.map(\.links))
+        #expect(loaded.diagnostics() == first.diagnostics())
     }
 }

@@ -54,7 +54,7 @@ import Testing
     @Test func searchesFilesInOrder() throws {
         let folder = "/tmp/brain-textsearch-\(UInt32.random(in: 0...UInt32.max))"
         try POSIXFileSystem().makeDirectories(folder)
-        defer { for index in 0..<40 { try? POSIXFileSystem().remove(folder + "/\(index).md") } }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var paths: [String] = []
         for index in 0..<40 {
             let path = folder + "/\(index).md"
