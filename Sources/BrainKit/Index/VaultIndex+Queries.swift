@@ -229,24 +229,57 @@ extension VaultIndex {
     }
 
     func diagnostics(of index: Int, habitIDs: [String], suggest: Bool, suggestLinks: Bool, stems: [String],
-                             suggestions: inout [String: String?]) -> [Diagnostic] {
+                     suggestions: inout [String: String?]) -> [Diagnostic] {
+        var list = DiagnosticList()
+        diagnostics(of: index, habitIDs: habitIDs, suggest: suggest, suggestLinks: suggestLinks, stems: stems,
+                    suggestions: &suggestions, into: &list)
+        return list.items
+    }
+
+    /// The number of problems `diagnostics(suggest: false)` lists, made without their messages
+    /// and unsorted (what `brain index` prints: on the 10k corpus, 21,329 of them).
+    public func diagnosticCount() -> Int {
+        let habitIDs = Array(habitStems.values)
+        var count = VaultIndex.concurrentRanges(records.count, atLeast: 2_000) { range in
+            var suggestions: [String: String?] = [:]
+            var counted = DiagnosticCount()
+            for index in range {
+                diagnostics(of: index, habitIDs: habitIDs, suggest: false, suggestLinks: false, stems: [],
+                            suggestions: &suggestions, into: &counted)
+            }
+            return counted.count
+        }.reduce(0, +)
+        count += nameTwins.count
+        var days: [Day: Int] = [:]
+        for record in records where record.kind == .daily {
+            if let day = record.day { days[day, default: 0] += 1 }
+        }
+        for files in days.values where files > 1 { count += files - 1 }
+        return count
+    }
+
+    /// One file's problems, into `sink`: a list, or a count that makes no message.
+    func diagnostics(of index: Int, habitIDs: [String], suggest: Bool, suggestLinks: Bool, stems: [String],
+                     suggestions: inout [String: String?], into sink: inout some DiagnosticSink) {
         let record = records[index]
-        var result = record.diagnostics.map { $0.in(record.path) }
+        sink.add(contentsOf: record.diagnostics.map { $0.in(record.path) })
         var reportedLines = Set<Int>()
         if record.kind == .daily {
             var seen = Set<String>()
             for line in record.habitLines {
                 if let habit = habitID(of: line, in: index) {
                     if !seen.insert(habit).inserted {
-                        result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .warning,
-                                                 message: "second line for habit \"\(habit)\" on this day; the last one counts"))
+                        sink.add(Diagnostic(path: record.path, line: line.line, column: 1, severity: .warning,
+                                            message: "second line for habit \"\(habit)\" on this day; the last one counts"))
                     }
                 } else if resolve(target: line.habit, from: index).note == nil {
-                    var message = "habit line names no habit: \"\(line.habit)\""
-                    if suggest, let suggestion = Suggestion.closest(to: line.habit, in: habitIDs) {
-                        message += "; did you mean \"\(suggestion)\"?"
-                    }
-                    result.append(Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message))
+                    sink.add({
+                        var message = "habit line names no habit: \"\(line.habit)\""
+                        if suggest, let suggestion = Suggestion.closest(to: line.habit, in: habitIDs) {
+                            message += "; did you mean \"\(suggestion)\"?"
+                        }
+                        return Diagnostic(path: record.path, line: line.line, column: 1, severity: .error, message: message)
+                    }())
                     reportedLines.insert(line.line)
                 }
             }
@@ -259,26 +292,60 @@ extension VaultIndex {
             default: return false
             }
         }
-        for (link, position) in zip(problems.isEmpty ? [] : record.links(at: problems), problems) {
+        if problems.isEmpty { return }
+        // Counted, each is one problem: none is decoded unless one may be left out (a broken
+        // link on a line already reported, or a position the file no longer has).
+        if sink.countsOnly, reportedLines.isEmpty, let linkCount = record.cachedLinkCount, problems.last! < linkCount {
+            sink.add(count: problems.count)
+            return
+        }
+        for (link, position) in zip(record.links(at: problems), problems) {
             guard let link else { continue }
             switch resolved[position] {
             case .missing:
                 if reportedLines.contains(link.line) { continue }
-                var message = "broken link to \"\(link.target)\": no such note"
-                if suggestLinks {
-                    let stem = VaultPaths.stem(of: link.target)
-                    if suggestions[stem] == nil { suggestions[stem] = .some(Suggestion.closest(to: stem, in: stems)) }
-                    if let suggestion = suggestions[stem] ?? nil { message += "; did you mean \"\(suggestion)\"?" }
-                }
-                result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .error, message: message))
+                sink.add({
+                    var message = "broken link to \"\(link.target)\": no such note"
+                    if suggestLinks {
+                        let stem = VaultPaths.stem(of: link.target)
+                        if suggestions[stem] == nil { suggestions[stem] = .some(Suggestion.closest(to: stem, in: stems)) }
+                        if let suggestion = suggestions[stem] ?? nil { message += "; did you mean \"\(suggestion)\"?" }
+                    }
+                    return Diagnostic(path: record.path, line: link.line, column: link.column, severity: .error, message: message)
+                }())
             case .ambiguous(let candidates):
-                let names = candidates.map { records[$0].path }.joined(separator: ", ")
-                result.append(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .warning,
-                                         message: "ambiguous link \"\(link.target)\": it could be \(names)"))
+                sink.add(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .warning,
+                                    message: "ambiguous link \"\(link.target)\": it could be \(candidates.map { records[$0].path }.joined(separator: ", "))"))
             default:
                 break
             }
         }
-        return result
     }
+}
+
+/// Where `diagnostics(of:…)` puts a file's problems.
+protocol DiagnosticSink {
+    /// True when only the number matters: no message is made.
+    var countsOnly: Bool { get }
+    mutating func add(_ diagnostic: @autoclosure () -> Diagnostic)
+    mutating func add(contentsOf diagnostics: @autoclosure () -> [Diagnostic])
+    mutating func add(count: Int)
+}
+
+/// The problems themselves.
+struct DiagnosticList: DiagnosticSink {
+    var items: [Diagnostic] = []
+    var countsOnly: Bool { false }
+    mutating func add(_ diagnostic: @autoclosure () -> Diagnostic) { items.append(diagnostic()) }
+    mutating func add(contentsOf diagnostics: @autoclosure () -> [Diagnostic]) { items += diagnostics() }
+    mutating func add(count: Int) { preconditionFailure("a list is given each problem") }
+}
+
+/// Their number only.
+struct DiagnosticCount: DiagnosticSink {
+    var count = 0
+    var countsOnly: Bool { true }
+    mutating func add(_ diagnostic: @autoclosure () -> Diagnostic) { count += 1 }
+    mutating func add(contentsOf diagnostics: @autoclosure () -> [Diagnostic]) { count += diagnostics().count }
+    mutating func add(count: Int) { self.count += count }
 }

@@ -21,7 +21,7 @@ public struct IndexReport: Hashable, Sendable, Codable {
         notes = index.records.count
         links = index.resolutions.reduce(0) { $0 + $1.count }
         tags = index.tagCounts().count
-        diagnostics = index.diagnostics(suggest: false).count
+        diagnostics = index.diagnosticCount()
         reread = report.reread
         added = report.added
         changed = report.changed

@@ -2,10 +2,13 @@ import Foundation
 import Testing
 @testable import BrainKit
 
-/// One file's validation is exactly what `brain validate` reports for that file.
+/// One file's validation is exactly what `brain validate` reports for that file, and the count
+/// `brain index` prints is the number of problems it lists.
 @Suite struct FileValidationTests {
     static func agree(_ index: VaultIndex, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let all = index.diagnostics()
+        #expect(index.diagnosticCount() == all.count, sourceLocation: sourceLocation)
+        #expect(index.diagnostics(suggest: false).count == all.count, sourceLocation: sourceLocation)
         for (position, record) in index.records.enumerated() {
             let expected = all.filter { $0.path == record.path }.sorted { $0.location < $1.location }
             #expect(index.validation(of: position) == expected, "\(record.path)", sourceLocation: sourceLocation)
@@ -28,6 +31,7 @@ import Testing
             "notes/cafe\u{301}.md": "# two\n",
             "notes/twin.md": "[[read]]",
             "notes/Twin.md": "[[unknown-link]]",
+            "notes/asks.md": "[[twin]] and [[Café]], [[gone]]\n- [ ] [[raed]]\n",
         ])
         let index = VaultIndex.open(vault)
         let found = index.records.indices.flatMap { index.validation(of: $0) }
@@ -35,6 +39,10 @@ import Testing
         #expect(found.contains { $0.message.hasPrefix("same name as") })
         #expect(found.contains { $0.message.hasPrefix("habit line names no habit: \"raed\"; did you mean \"read\"?") })
         #expect(found.contains { $0.message.hasPrefix("broken link to \"nowhere\"") })
+        #expect(found.contains { $0.message.hasPrefix("ambiguous link \"twin\"") })
+        // The broken link on the daily file's line that names no habit is that line's one problem.
+        #expect(!found.contains { $0.message.hasPrefix("broken link to \"raed\"") && $0.path == "daily/2026-11-20.md" })
+        #expect(found.contains { $0.message.hasPrefix("broken link to \"raed\"") && $0.path == "notes/asks.md" })
         Self.agree(index)
     }
 

@@ -194,6 +194,8 @@ import Testing
                 #expect(loaded.report.reread == 0 && !loaded.report.rebuilt)
                 #expect(loaded.records == built.records)
                 outcomes.append((built.records, built.resolutions, ShardedCacheTests.cacheFiles(fileSystem), loaded.diagnostics()))
+                #expect(loaded.diagnosticCount() == outcomes.last!.problems.count)
+                #expect(built.diagnosticCount() == outcomes.last!.problems.count)
             }
         }
         let first = try #require(outcomes.first)
