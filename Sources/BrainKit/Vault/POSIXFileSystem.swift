@@ -349,8 +349,20 @@ extension POSIXFileSystem {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // One byte more than the size, so that a whole read also says it was the end. Read into
+        // memory not zeroed first (a cold index reads every byte of the vault this way).
         var size = max(Int(info.st_size), 0) + 1
-        var bytes: [UInt8] = []
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var got: Int
+            repeat { got = systemRead(fd, buffer.baseAddress!, size) } while got < 0 && errno == EINTR
+            failed = got < 0
+            initialized = max(got, 0)
+        }
+        if failed { return nil }
+        if bytes.count < size { return bytes }
+        // Grown since `fstat`: the rest in steps.
+        size = 1 << 16
         while true {
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: size))
