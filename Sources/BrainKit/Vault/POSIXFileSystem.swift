@@ -433,6 +433,14 @@ extension POSIXFileSystem {
     /// by renaming a new file over them, never by writing in place: a file cut short while
     /// mapped could not be read past its new end.
     func mapRegularFile(_ path: String) -> Mapping {
+        // As `read`: a device is refused before it is opened (opening some devices does something).
+        var before = stat()
+        guard lstat(path, &before) == 0 else { return errno == ENOENT ? .missing : .failed(POSIXFileSystem.errorText()) }
+        switch before.st_mode & S_IFMT {
+        case S_IFLNK: return .symbolicLink
+        case S_IFREG: break
+        default: return .failed("not a regular file")
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else {
             switch errno {
