@@ -1,19 +1,56 @@
 /// A compact binary encoding for the index cache: LEB128 varints and length-prefixed UTF-8.
 /// Much faster to write and read than JSON for the hundreds of thousands of links of a large vault.
-struct BinaryWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// The writer keeps its bytes in a buffer of its own and writes each value with plain stores (an
+/// `Array.append` per byte, with its checks, was most of encoding a record: a cold index encodes
+/// 189,000 links). It is not copyable, so one buffer has one owner.
+struct BinaryWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    private(set) var count = 0
 
     init(capacity: Int = 1 << 16) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// A copy of the bytes written.
+    var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// The bytes written, without copying them.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
     mutating func uint(_ value: UInt64) {
+        reserve(10)
         var value = value
         while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            base[count] = UInt8(truncatingIfNeeded: value) | 0x80
+            count += 1
             value >>= 7
         }
-        bytes.append(UInt8(value))
+        base[count] = UInt8(value)
+        count += 1
     }
 
     mutating func int(_ value: Int) {
@@ -22,29 +59,42 @@ struct BinaryWriter {
         uint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)))
     }
 
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func bool(_ value: Bool) { byte(value ? 1 : 0) }
 
     /// Starts a section whose length is written in front of it, so readers can skip it.
     mutating func beginSection() -> Int {
-        let position = bytes.count
-        bytes.append(contentsOf: [0, 0, 0, 0])
+        let position = count
+        reserve(4)
+        (base + count).initialize(repeating: 0, count: 4)
+        count += 4
         return position
     }
 
     mutating func endSection(_ position: Int) {
-        let length = UInt32(bytes.count - position - 4)
-        for index in 0..<4 { bytes[position + index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
+        let length = UInt32(count - position - 4)
+        for index in 0..<4 { base[position + index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
     }
 
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count += 1
+    }
 
     /// Bytes already encoded (a record copied from the cache as it was).
-    mutating func raw(_ value: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: value) }
+    mutating func raw(_ value: UnsafeBufferPointer<UInt8>) {
+        guard let source = value.baseAddress, !value.isEmpty else { return }
+        reserve(value.count)
+        (base + count).initialize(from: source, count: value.count)
+        count += value.count
+    }
 
     mutating func double(_ value: Double) {
+        reserve(8)
         var bits = value.bitPattern
         for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: bits))
+            base[count] = UInt8(truncatingIfNeeded: bits)
+            count += 1
             bits >>= 8
         }
     }
@@ -53,14 +103,14 @@ struct BinaryWriter {
         var value = value
         value.withUTF8 { buffer in
             uint(UInt64(buffer.count))
-            bytes.append(contentsOf: buffer)
+            raw(buffer)
         }
     }
 
     /// Bytes with their length in front.
     mutating func data(_ value: [UInt8]) {
         uint(UInt64(value.count))
-        bytes.append(contentsOf: value)
+        value.withUnsafeBufferPointer { raw($0) }
     }
 
     mutating func optionalData(_ value: [UInt8]?) {

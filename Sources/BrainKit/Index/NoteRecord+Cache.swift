@@ -163,7 +163,7 @@ extension NoteRecord {
         for record in records { record.encode(into: &writer) }
         // An exact copy (`Array(_:)` would keep the writer's buffer): its spare capacity would
         // stay allocated for as long as the records.
-        let buffer = CacheBuffer(writer.bytes, vault: vault, manifest: manifest)
+        let buffer = writer.withBytes { CacheBuffer($0, vault: vault, manifest: manifest) }
         var reader = BinaryReader(buffer.bytes)
         var result: [NoteRecord] = []
         result.reserveCapacity(records.count)
@@ -201,7 +201,7 @@ extension NoteRecord {
         let links = self.links
         writer.uint(UInt64(links.count))
         for link in links {
-            writer.byte(Link.Kind.allCases.firstIndex(of: link.kind).map(UInt8.init)!)
+            writer.byte(link.kind.cacheCode)
             writer.string(link.target)
             writer.optionalString(link.fragment)
             writer.optionalString(link.label)
@@ -216,7 +216,7 @@ extension NoteRecord {
         let tasks = self.tasks
         writer.uint(UInt64(tasks.count))
         for task in tasks {
-            writer.byte(TaskItem.State.allCases.firstIndex(of: task.state).map(UInt8.init)!)
+            writer.byte(task.state.cacheCode)
             writer.string(task.text)
             writer.uint(UInt64(task.line))
             writer.uint(UInt64(task.indent))
@@ -250,7 +250,7 @@ extension NoteRecord {
         for line in habitLines {
             writer.string(line.habit)
             writer.optionalString(line.label)
-            writer.byte(TaskItem.State.allCases.firstIndex(of: line.state).map(UInt8.init)!)
+            writer.byte(line.state.cacheCode)
             writer.bool(line.value != nil)
             if let value = line.value { writer.double(value) }
             writer.optionalString(line.unit)
@@ -474,8 +474,27 @@ extension NoteRecord {
 
 extension Link.Kind: CaseIterable {
     public static let allCases: [Link.Kind] = [.wikilink, .embed, .markdown, .url]
+
+    /// The byte the cache holds for the kind: its place in `allCases`, without searching it.
+    var cacheCode: UInt8 {
+        switch self {
+        case .wikilink: return 0
+        case .embed: return 1
+        case .markdown: return 2
+        case .url: return 3
+        }
+    }
 }
 
 extension TaskItem.State: CaseIterable {
     public static let allCases: [TaskItem.State] = [.open, .done, .skipped]
+
+    /// The byte the cache holds for the state: its place in `allCases`, without searching it.
+    var cacheCode: UInt8 {
+        switch self {
+        case .open: return 0
+        case .done: return 1
+        case .skipped: return 2
+        }
+    }
 }
