@@ -19,9 +19,15 @@ extension VaultIndex {
                 wanted.append((place.path, [place.line]))
             }
         }
+        // On the disk, files are opened by their path from the vault's folder, held open meanwhile.
+        let posix = vault.fileSystem as? POSIXFileSystem
+        let root = posix?.openFolder(vault.root)
+        defer { if let root { posix?.closeFolder(root) } }
         let texts = wanted.concurrentMap(atLeast: 16) { file in
             // A file that can no longer be read gives no lines.
-            let bytes = vault.fileSystem.readListed(VaultPaths.join(vault.root, file.path)) ?? []
+            var stamp = FileStamp(path: file.path, size: 0, modified: 0)
+            let bytes = (root.flatMap { posix?.readListed(file.path, at: $0, stamp: &stamp) }
+                ?? vault.fileSystem.readListed(VaultPaths.join(vault.root, file.path))) ?? []
             return bytes.withUnsafeBufferPointer { VaultIndex.lines(file.lines, of: $0) }
         }
         return places.map { place in position[place.path].flatMap { texts[$0][place.line] } ?? "" }

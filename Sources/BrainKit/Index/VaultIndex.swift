@@ -407,6 +407,9 @@ public final class VaultIndex: @unchecked Sendable {
     static func parseAll(_ stamps: [FileStamp], vault: Vault, stampsFromReads: Bool = false, compactFor scope: Scope? = nil) -> [NoteRecord] {
         if stamps.isEmpty { return [] }
         let posix = stampsFromReads ? vault.fileSystem as? POSIXFileSystem : nil
+        // Files are opened by their path from the vault's folder, held open meanwhile.
+        let root = posix?.openFolder(vault.root)
+        defer { if let root { posix?.closeFolder(root) } }
         @Sendable func parse(_ stamp: FileStamp) -> NoteRecord {
             let kind = vault.kind(of: stamp.path)
             let absolute = VaultPaths.join(vault.root, stamp.path)
@@ -415,7 +418,7 @@ public final class VaultIndex: @unchecked Sendable {
                 // with fewer calls, and through `read` (its error) only when that fails.
                 var fresh = stamp
                 let bytes: [UInt8]
-                if let posix, let read = posix.readListed(absolute, stamp: &fresh) {
+                if let posix, let root, let read = posix.readListed(stamp.path, at: root, stamp: &fresh) {
                     bytes = read
                 } else {
                     bytes = try vault.fileSystem.readListed(absolute) ?? vault.fileSystem.read(absolute)
