@@ -5,40 +5,28 @@
 /// `Array.append` per byte, with its checks, was most of encoding a record: a cold index encodes
 /// 189,000 links). It is not copyable, so one buffer has one owner.
 struct BinaryWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    private var storage: ByteBuffer
     /// The number of bytes written.
     private(set) var count = 0
 
     init(capacity: Int = 1 << 16) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        storage = ByteBuffer(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
+    private var base: UnsafeMutablePointer<UInt8> { storage.base }
 
     /// A copy of the bytes written.
     var bytes: [UInt8] { withBytes { Array($0) } }
 
     /// The bytes written, without copying them.
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
+        try body(UnsafeBufferPointer(start: storage.base, count: count))
     }
 
     /// Room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(count + extra) }
-    }
-
-    private mutating func grow(_ needed: Int) {
-        var larger = capacity * 2
-        while larger < needed { larger *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
+        if count + extra > storage.capacity { storage.grow(to: count + extra, keeping: count) }
     }
 
     mutating func uint(_ value: UInt64) {

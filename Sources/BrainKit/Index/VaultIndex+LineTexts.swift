@@ -19,16 +19,25 @@ extension VaultIndex {
                 wanted.append((place.path, [place.line]))
             }
         }
-        // On the disk, files are opened by their path from the vault's folder, held open meanwhile.
+        let texts: [[Int: String]]
         let posix = vault.fileSystem as? POSIXFileSystem
-        let root = posix?.openFolder(vault.root)
-        defer { if let root { posix?.closeFolder(root) } }
-        let texts = wanted.concurrentMap(atLeast: 16) { file in
-            // A file that can no longer be read gives no lines.
-            var stamp = FileStamp(path: file.path, size: 0, modified: 0)
-            let bytes = (root.flatMap { posix?.readListed(file.path, at: $0, stamp: &stamp) }
-                ?? vault.fileSystem.readListed(VaultPaths.join(vault.root, file.path))) ?? []
-            return bytes.withUnsafeBufferPointer { VaultIndex.lines(file.lines, of: $0) }
+        if let posix, let root = posix.openFolder(vault.root) {
+            // On the disk: each thread reads its files into one buffer of its own, each file
+            // opened by its path from the vault's folder (held open meanwhile).
+            defer { posix.closeFolder(root) }
+            let files = wanted
+            texts = VaultIndex.concurrentRanges(files.count, atLeast: 16) { range in
+                var reader = FileReader()
+                return range.map { index in
+                    // A file that can no longer be read gives no lines.
+                    reader.read(files[index].path, from: root).map { VaultIndex.lines(files[index].lines, of: $0) } ?? [:]
+                }
+            }.flatMap { $0 }
+        } else {
+            texts = wanted.concurrentMap(atLeast: 16) { file in
+                let bytes = vault.fileSystem.readListed(VaultPaths.join(vault.root, file.path)) ?? []
+                return bytes.withUnsafeBufferPointer { VaultIndex.lines(file.lines, of: $0) }
+            }
         }
         return places.map { place in position[place.path].flatMap { texts[$0][place.line] } ?? "" }
     }

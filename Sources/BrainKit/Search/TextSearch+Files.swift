@@ -31,7 +31,6 @@ extension TextSearch {
         let next = ChunkCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var reader = FileReader()
-            defer { reader.release() }
             while true {
                 let chunk = next.take()
                 let start = chunk * chunkSize
@@ -65,52 +64,3 @@ private final class ChunkCounter: @unchecked Sendable {
     }
 }
 
-/// Reads whole files into one reused buffer: no zero-filling, no allocation per file.
-private struct FileReader {
-    private var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
-    private var capacity = 1 << 16
-
-    /// The whole file at `path` (relative to the folder descriptor `folder`), nil when it cannot
-    /// be read or is not a regular file. Most notes fit the buffer: they cost an open, two reads
-    /// and a close; the file is stat-ed only when it fills the buffer (so a device never is read
-    /// without end).
-    mutating func read(_ path: String, from folder: Int32) -> UnsafeBufferPointer<UInt8>? {
-        let fd = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var count = 0
-        var checked = false
-        while true {
-            if count == capacity {
-                if !checked {
-                    checked = true
-                    var info = stat()
-                    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-                    grow(to: Int(info.st_size) + 1)
-                }
-                if count == capacity { grow(to: capacity * 2) }
-            }
-            let got = systemRead(fd, buffer + count, capacity - count)
-            if got < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if got == 0 { break }
-            count += got
-        }
-        return UnsafeBufferPointer(start: buffer, count: count)
-    }
-
-    private mutating func grow(to size: Int) {
-        guard size > capacity else { return }
-        var newCapacity = capacity
-        while newCapacity < size { newCapacity *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        bigger.update(from: buffer, count: capacity)
-        buffer.deallocate()
-        buffer = bigger
-        capacity = newCapacity
-    }
-
-    func release() { buffer.deallocate() }
-}
