@@ -164,21 +164,23 @@ extension NoteRecord {
         // An exact copy (`Array(_:)` would keep the writer's buffer): its spare capacity would
         // stay allocated for as long as the records.
         let buffer = writer.withBytes { CacheBuffer($0, vault: vault, manifest: manifest) }
-        var reader = BinaryReader(buffer.bytes)
-        var result: [NoteRecord] = []
-        result.reserveCapacity(records.count)
-        for record in records {
-            // What was just encoded always decodes; if not, the record stays as parsed.
-            guard let decoded = try? NoteRecord.decode(from: &reader, buffer: buffer) else { return records }
-            assert(decoded.stamp == record.stamp)
-            result.append(decoded)
+        return withExtendedLifetime(buffer) {
+            var reader = BinaryReader(buffer.bytes)
+            var result: [NoteRecord] = []
+            result.reserveCapacity(records.count)
+            for record in records {
+                // What was just encoded always decodes; if not, the record stays as parsed.
+                guard let decoded = try? NoteRecord.decode(from: &reader, buffer: buffer) else { return records }
+                assert(decoded.stamp == record.stamp)
+                result.append(decoded)
+            }
+            return result
         }
-        return result
     }
 
     func encode(into writer: inout BinaryWriter) {
         if let (buffer, range) = cachedBytes {
-            writer.raw(UnsafeBufferPointer(rebasing: buffer.bytes[range]))
+            withExtendedLifetime(buffer) { writer.raw(UnsafeBufferPointer(rebasing: $0.bytes[range])) }
             return
         }
         writer.string(stamp.path)

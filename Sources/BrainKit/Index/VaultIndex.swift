@@ -512,8 +512,10 @@ public final class VaultIndex: @unchecked Sendable {
             }
             if let encoded, encoded.linkTargets(into: &targets) {
                 resolved.reserveCapacity(targets.count)
-                let bytes = encoded.buffer.bytes
-                for target in targets { add(target.kind, UnsafeBufferPointer(rebasing: bytes[target.bytes])) }
+                // The buffer owns the bytes: kept alive while they are read.
+                withExtendedLifetime(encoded.buffer) { buffer in
+                    for target in targets { add(target.kind, UnsafeBufferPointer(rebasing: buffer.bytes[target.bytes])) }
+                }
             } else {
                 // Parsed links, or a bad part (read again from the file by `links`).
                 let links = records[index].links
