@@ -6,30 +6,51 @@
 /// 189,000 links). It is not copyable, so one buffer has one owner.
 struct BinaryWriter: ~Copyable {
     private var storage: ByteBuffer
+    /// `storage`'s memory and size, kept here for the writes (read through `storage` on every
+    /// byte, they cost a third more instructions).
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     /// The number of bytes written.
     private(set) var count = 0
 
     init(capacity: Int = 1 << 16) {
         storage = ByteBuffer(capacity: capacity)
+        base = storage.base
+        self.capacity = storage.capacity
     }
-
-    private var base: UnsafeMutablePointer<UInt8> { storage.base }
 
     /// A copy of the bytes written.
     var bytes: [UInt8] { withBytes { Array($0) } }
 
     /// The bytes written, without copying them.
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: storage.base, count: count))
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        if count + extra > storage.capacity { storage.grow(to: count + extra, keeping: count) }
+        if count + extra > capacity { grow(count + extra) }
     }
 
+    private mutating func grow(_ size: Int) {
+        storage.grow(to: size, keeping: count)
+        base = storage.base
+        capacity = storage.capacity
+    }
+
+    @inline(__always)
     mutating func uint(_ value: UInt64) {
+        // Most numbers written (lines, columns, counts, lengths) take one byte.
+        if value < 0x80 && count < capacity {
+            base[count] = UInt8(truncatingIfNeeded: value)
+            count += 1
+            return
+        }
+        longUInt(value)
+    }
+
+    private mutating func longUInt(_ value: UInt64) {
         reserve(10)
         var value = value
         while value >= 0x80 {
@@ -47,6 +68,7 @@ struct BinaryWriter: ~Copyable {
         uint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)))
     }
 
+    @inline(__always)
     mutating func bool(_ value: Bool) { byte(value ? 1 : 0) }
 
     /// Starts a section whose length is written in front of it, so readers can skip it.
@@ -63,6 +85,7 @@ struct BinaryWriter: ~Copyable {
         for index in 0..<4 { base[position + index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
     }
 
+    @inline(__always)
     mutating func byte(_ value: UInt8) {
         reserve(1)
         base[count] = value
