@@ -153,18 +153,9 @@ extension VaultIndex {
             }
             return found
         }.flatMap { $0 }
-        var days: [Day: [Int]] = [:]
-        for index in records.indices where records[index].kind == .daily {
-            if let day = records[index].day { days[day, default: []].append(index) }
-        }
-        result += nameTwinDiagnostics()
-        for (day, files) in days where files.count > 1 {
-            let others = files.map { records[$0].path }
-            for file in files.dropFirst() {
-                result.append(Diagnostic(path: records[file].path, line: 1, column: 1, severity: .error,
-                                         message: "two files for \(day): \(others.joined(separator: " and "))"))
-            }
-        }
+        var list = DiagnosticList(items: result)
+        vaultWideDiagnostics(into: &list)
+        result = list.items
         result.sort { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }
         return result
     }
@@ -240,7 +231,7 @@ extension VaultIndex {
     /// and unsorted (what `brain index` prints: on the 10k corpus, 21,329 of them).
     public func diagnosticCount() -> Int {
         let habitIDs = Array(habitStems.values)
-        var count = VaultIndex.concurrentRanges(records.count, atLeast: 2_000) { range in
+        let count = VaultIndex.concurrentRanges(records.count, atLeast: 2_000) { range in
             var suggestions: [String: String?] = [:]
             var counted = DiagnosticCount()
             for index in range {
@@ -249,13 +240,24 @@ extension VaultIndex {
             }
             return counted.count
         }.reduce(0, +)
-        count += nameTwins.count
-        var days: [Day: Int] = [:]
-        for record in records where record.kind == .daily {
-            if let day = record.day { days[day, default: 0] += 1 }
+        var counted = DiagnosticCount(count: count)
+        vaultWideDiagnostics(into: &counted)
+        return counted.count
+    }
+
+    /// The problems no single file has: name twins, and two files for one day.
+    private func vaultWideDiagnostics(into sink: inout some DiagnosticSink) {
+        sink.add(contentsOf: nameTwinDiagnostics())
+        var days: [Day: [Int]] = [:]
+        for index in records.indices where records[index].kind == .daily {
+            if let day = records[index].day { days[day, default: []].append(index) }
         }
-        for files in days.values where files > 1 { count += files - 1 }
-        return count
+        for (day, files) in days where files.count > 1 {
+            for file in files.dropFirst() {
+                sink.add(Diagnostic(path: records[file].path, line: 1, column: 1, severity: .error,
+                                    message: "two files for \(day): \(files.map { records[$0].path }.joined(separator: " and "))"))
+            }
+        }
     }
 
     /// One file's problems, into `sink`: a list, or a count that makes no message.

@@ -15,8 +15,9 @@ extension MarkdownWalker {
         guard let base = bytes.baseAddress else { return end }
         let table = inlineSpecialBytes
         var p = start
-        // Sixteen bytes at a time (vector compares): prose runs for hundreds of bytes between two
-        // bytes that can start something. Each lane of the result is 0xFF or 0, read as two words
+        // Sixteen bytes at a time (vector compares against the seven bytes of
+        // `inlineSpecialBytes`, which must list the same): prose runs for hundreds of bytes
+        // between two bytes that can start something. Each lane of the result is 0xFF or 0, read as two words
         // (`any` would go through a generic reduction).
         let bang = SIMD16<UInt8>(repeating: 0x21), hash = SIMD16<UInt8>(repeating: 0x23), percent = SIMD16<UInt8>(repeating: 0x25)
         let less = SIMD16<UInt8>(repeating: 0x3C), bracket = SIMD16<UInt8>(repeating: 0x5B)

@@ -20,9 +20,11 @@ extension TextSearch {
             }
         }
         if paths.isEmpty { return [] }
-        let folder = root.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? AT_FDCWD
-        if root != nil && folder < 0 { return paths.map { _ in [] } }
-        defer { if folder != AT_FDCWD { close(folder) } }
+        let posix = POSIXFileSystem()
+        let opened = root.flatMap { posix.openFolder($0) }
+        if root != nil && opened == nil { return paths.map { _ in [] } }
+        defer { if let opened { posix.closeFolder(opened) } }
+        let folder = opened ?? AT_FDCWD
         let results = SlotBuffer<[TextMatch]>(count: paths.count)
         let workers = paths.count < 8 ? 1 : max(1, min(System.activeProcessorCount, 8))
         // Small chunks taken in turn keep both cores busy when a few files are large.

@@ -333,7 +333,7 @@ extension POSIXFileSystem {
         return readListed(path, at: AT_FDCWD, info: &info)
     }
 
-    /// A folder opened for `readListed(_:at:stamp:)`, or nil; close it with `closeFolder`.
+    /// A folder opened for `readListed(_:at:stamp:)` or `FileReader`, or nil; close it with `closeFolder`.
     public func openFolder(_ path: String) -> Int32? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return fd >= 0 ? fd : nil
@@ -343,15 +343,10 @@ extension POSIXFileSystem {
         close(folder)
     }
 
-    /// `readListed`, with the file's size and times, from the same `fstat`, in `stamp`: a walk
+    /// `readListed` of `path` relative to the open folder `folder` (the kernel looks up one name
+    /// or a few instead of every folder from the root: a tenth of a read's cost on a vault of
+    /// small notes), with the file's size and times, from the same `fstat`, in `stamp`: a walk
     /// that made no `stat` (an index built with no cache to compare against) learns them here.
-    public func readListed(_ path: String, stamp: inout FileStamp) -> [UInt8]? {
-        readListed(path, at: AT_FDCWD, stamp: &stamp)
-    }
-
-    /// `readListed(_:stamp:)` of `path` relative to the open folder `folder`: the kernel looks
-    /// up one name or a few instead of every folder from the root (a tenth of a read's cost on a
-    /// vault of small notes).
     public func readListed(_ path: String, at folder: Int32, stamp: inout FileStamp) -> [UInt8]? {
         var info = stat()
         guard let bytes = readListed(path, at: folder, info: &info) else { return nil }
