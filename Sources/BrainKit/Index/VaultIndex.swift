@@ -412,7 +412,6 @@ public final class VaultIndex: @unchecked Sendable {
         defer { if let root { posix?.closeFolder(root) } }
         @Sendable func parse(_ stamp: FileStamp) -> NoteRecord {
             let kind = vault.kind(of: stamp.path)
-            let absolute = VaultPaths.join(vault.root, stamp.path)
             do {
                 // The walk of this run has just listed the file as a regular one: read it
                 // with fewer calls, and through `read` (its error) only when that fails.
@@ -421,6 +420,7 @@ public final class VaultIndex: @unchecked Sendable {
                 if let posix, let root, let read = posix.readListed(stamp.path, at: root, stamp: &fresh) {
                     bytes = read
                 } else {
+                    let absolute = VaultPaths.join(vault.root, stamp.path)
                     bytes = try vault.fileSystem.readListed(absolute) ?? vault.fileSystem.read(absolute)
                 }
                 fresh.size = bytes.count
