@@ -57,7 +57,7 @@ extension VaultIndex {
 
     /// Writes the header in front of `payload`: magic, version, checksum of the payload.
     static func sealed(_ magic: [UInt8], payload: [UInt8]) -> (bytes: [UInt8], sum: UInt64) {
-        let sum = payload.withUnsafeBufferPointer { checksum($0) }
+        let sum = payload.withUnsafeBufferPointer { cacheChecksum($0) }
         var bytes = magic
         bytes.reserveCapacity(headerSize + payload.count)
         for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: formatVersion >> (8 * UInt64(index)))) }
@@ -78,11 +78,49 @@ extension VaultIndex {
             return .failure(.unusable("the index cache is from another version of brain; rebuilding it"))
         }
         let sum = word(at: 16)
-        guard checksum(UnsafeBufferPointer(rebasing: buffer[headerSize...])) == sum else { return .failure(.corrupt) }
+        guard cacheChecksum(UnsafeBufferPointer(rebasing: buffer[headerSize...])) == sum else { return .failure(.corrupt) }
         return .success(sum)
     }
 
-    /// A fast 64-bit checksum (multiply-xor over 8-byte words) that catches damaged caches.
+    /// The cache files' checksum: `checksum`'s step on four lanes of 8-byte words, so that four
+    /// multiplications are in flight at once (one lane waited on each multiplication: checking
+    /// the 19 MB cache of a 20,000-note vault was 3 % of the CPU of every query). Each step is a
+    /// bijection of its lane, and the lanes are folded in by bijections, so any one changed word
+    /// always changes the sum.
+    static func cacheChecksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let multiplier: UInt64 = 0xFF51_AFD7_ED55_8CCD
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), 0xC2B2_AE3D_27D4_EB4F,
+                                                        0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+        @inline(__always) func step(_ lane: inout UInt64, _ word: UInt64) {
+            lane = (lane ^ word) &* multiplier
+            lane ^= lane >> 32
+        }
+        var offset = 0
+        while offset + 32 <= raw.count {
+            step(&lanes.0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            step(&lanes.1, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            step(&lanes.2, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            step(&lanes.3, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            offset += 32
+        }
+        var hash = lanes.0
+        step(&hash, lanes.1)
+        step(&hash, lanes.2)
+        step(&hash, lanes.3)
+        while offset + 8 <= raw.count {
+            step(&hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+            offset += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+
+    /// A 64-bit checksum (multiply-xor over 8-byte words, one lane) that catches damaged files:
+    /// the change journal's, whose format outlives a version of the cache.
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         let raw = UnsafeRawBufferPointer(bytes)

@@ -11,7 +11,7 @@ import Foundation
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 7
+    public static let formatVersion: UInt64 = 8
     /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     public static let cachePath = ".brain/cache/index.bin"
 

@@ -72,4 +72,35 @@ import Testing
         for (place, kind) in Link.Kind.allCases.enumerated() { #expect(Int(kind.cacheCode) == place) }
         for (place, state) in TaskItem.State.allCases.enumerated() { #expect(Int(state.cacheCode) == place) }
     }
+
+    /// The cache files' four-lane checksum: every length from empty to past several rounds of
+    /// 32 bytes, every byte changed in every bit, is caught; so is a word moved to another lane
+    /// or one byte added or cut. A file's sum does not depend on where its bytes sit in memory.
+    @Test func theCacheChecksumCatchesEveryChangedByte() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...97 {
+            var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let sum = bytes.withUnsafeBufferPointer { VaultIndex.cacheChecksum($0) }
+            for position in bytes.indices {
+                for bit in 0..<8 {
+                    bytes[position] ^= 1 << bit
+                    #expect(bytes.withUnsafeBufferPointer { VaultIndex.cacheChecksum($0) } != sum, "length \(length), byte \(position), bit \(bit)")
+                    bytes[position] ^= 1 << bit
+                }
+            }
+            #expect((bytes + [0]).withUnsafeBufferPointer { VaultIndex.cacheChecksum($0) } != sum)
+            if length > 0 {
+                #expect(bytes.dropLast().withUnsafeBufferPointer { VaultIndex.cacheChecksum($0) } != sum)
+                // The same bytes one place further on in memory.
+                let shifted = ([0] + bytes).withUnsafeBufferPointer { VaultIndex.cacheChecksum(UnsafeBufferPointer(rebasing: $0[1...])) }
+                #expect(shifted == sum)
+            }
+            if length >= 32 {
+                // The first two words (two lanes) swapped, when they differ.
+                var swapped = bytes
+                swapped.replaceSubrange(0..<16, with: Array(bytes[8..<16] + bytes[0..<8]))
+                if swapped != bytes { #expect(swapped.withUnsafeBufferPointer { VaultIndex.cacheChecksum($0) } != sum) }
+            }
+        }
+    }
 }
