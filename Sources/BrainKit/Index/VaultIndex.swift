@@ -248,20 +248,27 @@ public final class VaultIndex: @unchecked Sendable {
             report.rebuilt = true
             if let message = problem.message { report.warnings.append(message) }
         }
-        // Nothing changed: use the cached records as they are (no copying).
-        if let cached, cached.records.count == files.count,
-           cached.records.withUnsafeBufferPointer({ records in files.indices.allSatisfy { records[$0].stamp == files[$0] } }) {
-            let index = VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
-            index.shardSums = cached.shardSums
-            index.scope = scope
-            return index
+        // One pass over the stamps: the files that differ from the cached record in their place.
+        // When only their contents differ (an edit, the common change), each record's place is
+        // its file's: no table of every path, and no second pass.
+        var differing: [Int] = []
+        var samePlaces = false
+        if let cached, cached.records.count == files.count {
+            samePlaces = cached.records.withUnsafeBufferPointer { records in
+                for index in files.indices where records[index].stamp != files[index] {
+                    guard records[index].path == files[index].path else { return false }
+                    differing.append(index)
+                }
+                return true
+            }
+            // Nothing changed: use the cached records as they are (no copying).
+            if samePlaces && differing.isEmpty {
+                let index = VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
+                index.shardSums = cached.shardSums
+                index.scope = scope
+                return index
+            }
         }
-        // The cached record of each path. When the files are the cached ones in their places (an
-        // edit, the common change), a record's place is its file's: no table of every path.
-        let samePlaces = cached.map { cached in
-            cached.records.count == files.count
-                && cached.records.withUnsafeBufferPointer { records in files.indices.allSatisfy { records[$0].path == files[$0].path } }
-        } ?? false
         var previous: [String: Int] = [:]
         if let cached, !samePlaces {
             previous.reserveCapacity(cached.records.count)
@@ -270,16 +277,22 @@ public final class VaultIndex: @unchecked Sendable {
         func cachedPlace(of index: Int) -> Int? { samePlaces ? index : previous[files[index].path] }
         // Decide what to re-read.
         var toParse: [Int] = []
-        // For each file, the cached record it keeps (nil: read it again).
-        var kept = [Int?](repeating: nil, count: files.count)
-        for (index, stamp) in files.enumerated() {
-            let old = cachedPlace(of: index)
-            if let cached, let old, cached.records[old].stamp == stamp {
-                kept[index] = old
-                continue
+        // For each file when places moved, the cached record it keeps (nil: read it again).
+        var kept: [Int?] = []
+        if samePlaces {
+            toParse = differing
+            report.changed = differing.count
+        } else {
+            kept = [Int?](repeating: nil, count: files.count)
+            for (index, stamp) in files.enumerated() {
+                let old = cachedPlace(of: index)
+                if let cached, let old, cached.records[old].stamp == stamp {
+                    kept[index] = old
+                    continue
+                }
+                toParse.append(index)
+                if old != nil { report.changed += 1 } else { report.added += 1 }
             }
-            toParse.append(index)
-            if old != nil { report.changed += 1 } else { report.added += 1 }
         }
         if cached != nil {
             report.removed = (samePlaces ? files.count : previous.count) - (files.count - report.added)
@@ -447,7 +460,8 @@ public final class VaultIndex: @unchecked Sendable {
                     batch.append(parse(stamps[index]))
                     if batch.count == NoteRecord.compactionBatch || index == range.upperBound - 1 {
                         let first = index + 1 - batch.count
-                        for (offset, record) in NoteRecord.compacted(batch, vault: vault, manifest: scope.cachePath).enumerated() {
+                        NoteRecord.compact(&batch, vault: vault, manifest: scope.cachePath)
+                        for (offset, record) in batch.enumerated() {
                             (target.base + first + offset).initialize(to: record)
                         }
                         batch.removeAll(keepingCapacity: true)
