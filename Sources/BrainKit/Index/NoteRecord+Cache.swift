@@ -158,23 +158,25 @@ extension NoteRecord {
     /// shared buffer and decoded when read (see `LazyParts`), as a record loaded from the cache.
     /// Parsed records hold several times their encoding in strings and arrays: an index built
     /// from 100,000 notes keeps them this way, and saving copies their bytes as they are.
-    static func compacted(_ records: [NoteRecord], vault: Vault, manifest: String) -> [NoteRecord] {
+    /// The summary (path, title, aliases, tags and the like) stays as parsed, not made again
+    /// from the bytes.
+    static func compact(_ records: inout [NoteRecord], vault: Vault, manifest: String) {
         var writer = BinaryWriter(capacity: records.count * 512)
         for record in records { record.encode(into: &writer) }
         // An exact copy (`Array(_:)` would keep the writer's buffer): its spare capacity would
         // stay allocated for as long as the records.
         let buffer = writer.withBytes { CacheBuffer($0, vault: vault, manifest: manifest) }
-        return withExtendedLifetime(buffer) {
+        withExtendedLifetime(buffer) {
             var reader = BinaryReader(buffer.bytes)
-            var result: [NoteRecord] = []
-            result.reserveCapacity(records.count)
+            var parts: [LazyParts] = []
+            parts.reserveCapacity(records.count)
             for record in records {
-                // What was just encoded always decodes; if not, the record stays as parsed.
-                guard let decoded = try? NoteRecord.decode(from: &reader, buffer: buffer) else { return records }
-                assert(decoded.stamp == record.stamp)
-                result.append(decoded)
+                // What was just encoded always reads back; if not, the records stay as parsed.
+                guard let found = try? NoteRecord.skipSummary(&reader, buffer: buffer, path: record.path, kind: record.kind, size: record.stamp.size)
+                else { return }
+                parts.append(found)
             }
-            return result
+            for index in records.indices { records[index].keepParts(in: parts[index]) }
         }
     }
 
@@ -278,17 +280,38 @@ extension NoteRecord {
         let tags = try reader.strings()
         let pinned = try reader.bool()
         let day: Day? = try reader.bool() ? try reader.day() : nil
+        let lazy = try parts(&reader, buffer: buffer, path: path, kind: kind, size: size, record: start)
+        return NoteRecord(stamp: FileStamp(path: path, size: size, modified: modified, changed: changed), kind: kind, title: title,
+                          aliases: aliases, tags: tags, pinned: pinned, day: day, lazy: lazy)
+    }
+
+    /// Where the larger parts of the record at `record` lie, read after its summary.
+    private static func parts(_ reader: inout BinaryReader, buffer: CacheBuffer, path: String, kind: NoteKind, size: Int,
+                              record start: Int) throws(BinaryReader.Corrupt) -> LazyParts {
         let frontMatterAt = try reader.skipSection()
         let linksAt = try reader.skipSection()
         let tasksAt = try reader.skipSection()
         let headingsAt = try reader.skipSection()
         let diagnosticsAt = try reader.skipSection()
         let habitLinesAt = try reader.skipSection()
-        let lazy = LazyParts(buffer: buffer, path: path, kind: kind, size: size, frontMatterAt: frontMatterAt, linksAt: linksAt, tasksAt: tasksAt,
-                             headingsAt: headingsAt, diagnosticsAt: diagnosticsAt, habitLinesAt: habitLinesAt,
-                             record: start..<reader.offset)
-        return NoteRecord(stamp: FileStamp(path: path, size: size, modified: modified, changed: changed), kind: kind, title: title,
-                          aliases: aliases, tags: tags, pinned: pinned, day: day, lazy: lazy)
+        return LazyParts(buffer: buffer, path: path, kind: kind, size: size, frontMatterAt: frontMatterAt, linksAt: linksAt, tasksAt: tasksAt,
+                         headingsAt: headingsAt, diagnosticsAt: diagnosticsAt, habitLinesAt: habitLinesAt,
+                         record: start..<reader.offset)
+    }
+
+    /// Steps over the summary of a record just encoded (its values are the record's own) and
+    /// returns where its parts are.
+    static func skipSummary(_ reader: inout BinaryReader, buffer: CacheBuffer, path: String, kind: NoteKind,
+                            size: Int) throws(BinaryReader.Corrupt) -> LazyParts {
+        let start = reader.offset
+        try reader.skipString()
+        for _ in 0..<3 { _ = try reader.int() }
+        _ = try reader.byte()
+        try reader.skipString()
+        for _ in 0..<2 { for _ in 0..<(try reader.count()) { try reader.skipString() } }
+        _ = try reader.bool()
+        if try reader.bool() { _ = try reader.day() }
+        return try parts(&reader, buffer: buffer, path: path, kind: kind, size: size, record: start)
     }
 
     /// Links of a file of `size` bytes: every position must lie inside it.

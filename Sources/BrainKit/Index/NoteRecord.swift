@@ -113,6 +113,14 @@ public struct NoteRecord: Hashable, Sendable {
         pristine = true
     }
 
+    /// The larger parts are left in `lazy` (this record's own encoding) and read from there, as
+    /// for a record loaded from the cache.
+    mutating func keepParts(in lazy: LazyParts) {
+        stored = Parts()
+        self.lazy = lazy
+        pristine = true
+    }
+
     /// The record's encoded bytes in the cache it was loaded from, while it is unchanged.
     var cachedBytes: (buffer: CacheBuffer, range: Range<Int>)? {
         guard pristine, let lazy else { return nil }
