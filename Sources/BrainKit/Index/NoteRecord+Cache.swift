@@ -112,6 +112,10 @@ struct LazyParts: Sendable {
         part(at: linksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeLinks(&reader, size: size, at: positions) },
              fallback: { record in positions.map { $0 < record.links.count ? record.links[$0] : nil } })
     }
+    func linkPlaces(at positions: [Int]) -> [LinkPlace?]? {
+        part(at: linksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.linkPlaces(&reader, size: size, at: positions) },
+             fallback: { record in positions.map { $0 < record.links.count ? LinkPlace(record.links[$0]) : nil } })
+    }
     func tasks() -> [TaskItem]? {
         part(at: tasksAt, { [size] reader throws(BinaryReader.Corrupt) in try NoteRecord.decodeTasks(&reader, size: size) }, fallback: \.tasks)
     }
@@ -369,6 +373,29 @@ extension NoteRecord {
             let link = try decodeLink(&reader, limit: limit)
             while next < positions.count && positions[next] == position {
                 found[next] = link
+                next += 1
+            }
+        }
+        return found
+    }
+
+    /// The line and column of the links at `positions` (ascending), nil where there is none,
+    /// checked as `decodeLinks` checks them: no target, label or fragment is made.
+    static func linkPlaces(_ reader: inout BinaryReader, size: Int, at positions: [Int]) throws(BinaryReader.Corrupt) -> [LinkPlace?] {
+        let count = try reader.count()
+        var found = [LinkPlace?](repeating: nil, count: positions.count)
+        var next = 0
+        let limit = positionLimit(size)
+        for position in 0..<count {
+            while next < positions.count && positions[next] < position { next += 1 }
+            guard next < positions.count else { break }
+            _ = try enumValue(Link.Kind.allCases, &reader)
+            try reader.skipString()
+            try reader.skipOptionalString()
+            try reader.skipOptionalString()
+            let (line, column, _) = try decodePlace(&reader, limit: limit)
+            while next < positions.count && positions[next] == position {
+                found[next] = LinkPlace(line: line, column: column)
                 next += 1
             }
         }

@@ -51,6 +51,13 @@ public struct NoteRecord: Hashable, Sendable {
         return positions.map { $0 < links.count ? links[$0] : nil }
     }
 
+    /// Where the links at `positions` (ascending) are, nil where the note has none; from the
+    /// cache, no link's strings are made.
+    func linkPlaces(at positions: [Int]) -> [LinkPlace?] {
+        if stored.links == nil, let lazy, let found = lazy.linkPlaces(at: positions) { return found }
+        return links(at: positions).map { $0.map(LinkPlace.init) }
+    }
+
     public var tasks: [TaskItem] {
         get { stored.tasks ?? lazy?.tasks() ?? [] }
         set { stored.tasks = newValue }
@@ -154,5 +161,20 @@ public struct NoteRecord: Hashable, Sendable {
         var headings: [Heading]?
         var diagnostics: [Diagnostic]?
         var habitLines: [HabitLine]?
+    }
+}
+
+/// Where a link is in its file: line and column, from 1.
+struct LinkPlace: Hashable, Sendable {
+    var line: Int
+    var column: Int
+
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    init(_ link: Link) {
+        self.init(line: link.line, column: link.column)
     }
 }

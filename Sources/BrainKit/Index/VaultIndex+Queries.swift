@@ -57,6 +57,20 @@ extension VaultIndex {
         return result
     }
 
+    /// Where the links into note `index` are, by source in index order, then in file order:
+    /// `backlinks(of:)` without making the links.
+    func backlinkPlaces(of index: Int) -> [(source: Int, place: LinkPlace)] {
+        var result: [(source: Int, place: LinkPlace)] = []
+        let wanted = Resolution.note(index)
+        for (source, resolved) in resolutions.enumerated() where resolved.contains(wanted) {
+            let positions = resolved.indices.filter { resolved[$0] == wanted }
+            for case let place? in records[source].linkPlaces(at: positions) {
+                result.append((source, place))
+            }
+        }
+        return result
+    }
+
     /// How many notes carry each tag; a nested tag (`work/brain`) also counts for its parents (`work`).
     /// Names are lower-cased; counts are notes, not occurrences.
     public func tagCounts() -> [(name: String, count: Int)] {

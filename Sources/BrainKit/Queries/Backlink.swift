@@ -16,11 +16,11 @@ public struct Backlink: Hashable, Sendable, Codable {
     /// The links into the note at `position` of `index`, by path then line; each file is read once
     /// for the lines' text.
     public static func all(to position: Int, in index: VaultIndex) -> [Backlink] {
-        let references = index.backlinks(of: position)
-        let texts = index.lineTexts(references.map { (index.records[$0.source].path, $0.link.line) })
+        let references = index.backlinkPlaces(of: position)
+        let texts = index.lineTexts(references.map { (index.records[$0.source].path, $0.place.line) })
         return zip(references, texts).map { reference, text in
-            Backlink(path: index.records[reference.source].path, line: reference.link.line,
-                     column: reference.link.column, text: text)
+            Backlink(path: index.records[reference.source].path, line: reference.place.line,
+                     column: reference.place.column, text: text)
         }
     }
 }

@@ -101,6 +101,47 @@ import Testing
         #expect(index.backlinks(of: try #require(index.index(ofPath: "notes/b.md"))).count == 2)
     }
 
+    /// A backlink list steps to its links' places without making them: a bad link there (a kind
+    /// out of range, or a line beyond the file, under a valid checksum) makes that note read from
+    /// its file, and the list equals a rebuild's.
+    @Test func aBadLinkMetByABacklinkListIsReadFromTheFile() throws {
+        for damage in ["kind", "line"] {
+            let (vault, fileSystem) = CacheTamperTests.vault(note: "x [[b]]\n\ny [[b]]\n")
+            _ = VaultIndex.open(vault)
+            var bytes = try #require(fileSystem.byteSnapshot[CacheTamperTests.shardPath])
+            let buffer = CacheBuffer(bytes)
+            let record = try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> NoteRecord in
+                var reader = BinaryReader(pointer, offset: VaultIndex.headerSize)
+                _ = try reader.uint()
+                _ = try reader.uint()
+                _ = try reader.count()
+                return try NoteRecord.decode(from: &reader, buffer: buffer)
+            }
+            #expect(record.path == "notes/a.md")
+            let links = try #require(record.cachedLinks).linksAt
+            #expect(bytes[links] == 2)
+            if damage == "kind" {
+                bytes[links + 1] = 0xFF
+            } else {
+                // After the count, each link is its kind, its target "b" (length and byte), no
+                // fragment, no label, then line, column, start and length, one byte each.
+                let link = 1 + 2 + 1 + 1 + 4
+                let line = links + 1 + link + (1 + 2 + 1 + 1)
+                #expect(bytes[line] == 3)
+                bytes[line] = 0x7F
+            }
+            try CacheTamperTests.reseal(shard: bytes, in: fileSystem)
+
+            let index = VaultIndex.open(vault)
+            #expect(index.report.reread == 0 && !index.report.rebuilt)
+            let b = try #require(index.index(ofPath: "notes/b.md"))
+            let backlinks = BacklinkList(index: index, note: b).backlinks
+            #expect(backlinks.map { "\($0.line):\($0.column) \($0.text)" } == ["1:3 x [[b]]", "3:3 y [[b]]"], "\(damage)")
+            let rebuilt = VaultIndex.open(vault, rebuild: true, save: false)
+            #expect(backlinks == BacklinkList(index: rebuilt, note: b).backlinks)
+        }
+    }
+
     /// Lines, byte ranges and days beyond what the file can hold are refused when decoded.
     @Test func partsOutsideTheFileAreRefused() throws {
         var writer = BinaryWriter()

@@ -264,12 +264,18 @@ final class ScratchVault {
             for positions in [[0], [count - 1], Array(0..<count), [0, 0, 2], [1, count, count + 4]] where positions.allSatisfy({ $0 >= 0 }) {
                 let picked = record.links(at: positions)
                 #expect(picked == positions.map { $0 < count ? links[$0] : nil }, "\(record.path) \(positions)")
+                // The places alone, stepped to without making the links' strings.
+                #expect(record.linkPlaces(at: positions) == picked.map { $0.map(LinkPlace.init) }, "\(record.path) \(positions)")
                 checked += 1
             }
         }
         #expect(checked > 100)
         for position in fresh.records.indices {
             #expect(cached.backlinks(of: position).map(\.link) == fresh.backlinks(of: position).map(\.link))
+            let whole = fresh.backlinks(of: position).map { "\($0.source) \($0.link.line):\($0.link.column)" }
+            for index in [fresh, cached] {
+                #expect(index.backlinkPlaces(of: position).map { "\($0.source) \($0.place.line):\($0.place.column)" } == whole)
+            }
         }
         #expect(fresh.records.indices.contains { !fresh.backlinks(of: $0).isEmpty })
     }
