@@ -59,16 +59,22 @@ extension VaultIndex {
 
     /// Where the links into note `index` are, by source in index order, then in file order:
     /// `backlinks(of:)` without making the links.
+    /// The sources are scanned on every core, each a range of them; the result is in source
+    /// order whatever the thread timing.
     func backlinkPlaces(of index: Int) -> [(source: Int, place: LinkPlace)] {
-        var result: [(source: Int, place: LinkPlace)] = []
         let wanted = Resolution.note(index)
-        for (source, resolved) in resolutions.enumerated() where resolved.contains(wanted) {
-            let positions = resolved.indices.filter { resolved[$0] == wanted }
-            for case let place? in records[source].linkPlaces(at: positions) {
-                result.append((source, place))
+        return VaultIndex.concurrentRanges(resolutions.count, atLeast: 2048) { range in
+            var found: [(source: Int, place: LinkPlace)] = []
+            for source in range {
+                let resolved = resolutions[source]
+                guard resolved.contains(wanted) else { continue }
+                let positions = resolved.indices.filter { resolved[$0] == wanted }
+                for case let place? in records[source].linkPlaces(at: positions) {
+                    found.append((source, place))
+                }
             }
-        }
-        return result
+            return found
+        }.flatMap { $0 }
     }
 
     /// How many notes carry each tag; a nested tag (`work/brain`) also counts for its parents (`work`).

@@ -5,18 +5,29 @@ import Testing
 /// The lines backlinks print beside each link (`VaultIndex.lineTexts`).
 @Suite struct LineTextsTests {
     @Test func linesAreCutAtNewlinesAndTrimmed() {
-        func lines(_ text: String, _ wanted: Set<Int>) -> [Int: String] {
+        func lines(_ text: String, _ wanted: [Int]) -> [String] {
             Array(text.utf8).withUnsafeBufferPointer { VaultIndex.lines(wanted, of: $0) }
         }
-        #expect(lines("a\n  b [[x]]\t\nc", [1, 2, 3]) == [1: "a", 2: "b [[x]]", 3: "c"])
-        #expect(lines("one\r\n two \r\nthree\r\n", [2, 3, 4]) == [2: "two", 3: "three", 4: ""])
+        #expect(lines("a\n  b [[x]]\t\nc", [1, 2, 3]) == ["a", "b [[x]]", "c"])
+        #expect(lines("a\n  b [[x]]\t\nc", [2]) == ["b [[x]]"])
+        #expect(lines("one\r\n two \r\nthree\r\n", [2, 3, 4]) == ["two", "three", ""])
         // A line past the end is not there; an empty file has one empty line.
-        #expect(lines("a\nb", [5]) == [:])
-        #expect(lines("", [1, 2]) == [1: ""])
-        #expect(lines("\n\n\n", [2]) == [2: ""])
-        #expect(lines("é 日本\n\t👍 [[x]]", [2]) == [2: "👍 [[x]]"])
+        #expect(lines("a\nb", [5]) == [])
+        #expect(lines("a\nb", [2, 5, 9]) == ["b"])
+        #expect(lines("", [1, 2]) == [""])
+        #expect(lines("\n\n\n", [2]) == [""])
+        #expect(lines("é 日本\n\t👍 [[x]]", [2]) == ["👍 [[x]]"])
         // Bytes that are not UTF-8 are replaced, as reading a note does.
-        #expect(Array([0x61, 0xFF, 0x0A, 0x62]).withUnsafeBufferPointer { VaultIndex.lines([1], of: $0) } == [1: "a\u{FFFD}"])
+        #expect(Array([0x61, 0xFF, 0x0A, 0x62]).withUnsafeBufferPointer { VaultIndex.lines([1], of: $0) } == ["a\u{FFFD}"])
+    }
+
+    /// The lines a file is asked for, sorted and each once, whatever order they came in.
+    @Test func linesAskedAreSortedOnce() {
+        for (given, expected) in [([Int](), [Int]()), ([3], [3]), ([1, 1, 2, 5, 5, 5], [1, 2, 5]), ([5, 1, 5, 2, 1], [1, 2, 5]), ([2, 2], [2])] {
+            var lines = given
+            VaultIndex.ascendingOnce(&lines)
+            #expect(lines == expected, "\(given)")
+        }
     }
 
     /// Many files, read on any number of threads, give each place its line, in the order asked.
@@ -27,6 +38,9 @@ import Testing
             let path = "notes/n\(file).md"
             files[path] = (1...20).map { "  line \($0) of \(file) [[n\(($0 + file) % 60)]]" }.joined(separator: "\n") + "\n"
             for line in stride(from: 20 - file % 7, through: 1, by: -3) { places.append((path, line)) }
+            // Lines asked in order, twice over (two links on one line), and a file asked again
+            // after others.
+            if file % 4 == 0 { places += [(path, 2), (path, 2), (path, 5), ("notes/n0.md", file % 20 + 1)] }
         }
         places.append(("notes/gone.md", 1))
         places.append(("notes/n3.md", 99))

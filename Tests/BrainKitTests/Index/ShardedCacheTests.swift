@@ -185,15 +185,24 @@ import Testing
     /// The same vault indexed with one, two, three and eight threads: the same records, the same
     /// resolutions, and the same cache bytes, whatever the interleaving.
     @Test func resultsDoNotDependOnTheNumberOfThreads() throws {
-        let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files(notes: 2_600))
-        var outcomes: [(records: [NoteRecord], resolutions: [[Resolution]], cache: [String: [UInt8]], problems: [Diagnostic])] = []
+        var files = ShardedCacheTests.files(notes: 2_600)
+        // A note linked from every third note, all through the vault.
+        files["notes/hub.md"] = "# Hub\n"
+        for number in stride(from: 0, to: 2_600, by: 3) { files["notes/n\(number).md"]! += "\nAnd [[hub]] twice: [[Hub]]\n" }
+        let (vault, fileSystem) = MemoryVault.make(files)
+        var outcomes: [(records: [NoteRecord], resolutions: [[Resolution]], cache: [String: [UInt8]], problems: [Diagnostic],
+                        backlinks: [[Backlink]])] = []
         for workers in [1, 2, 3, 8] {
             VaultIndex.$workerLimit.withValue(workers) {
                 let built = VaultIndex.open(vault, rebuild: true)
                 let loaded = VaultIndex.open(vault)
                 #expect(loaded.report.reread == 0 && !loaded.report.rebuilt)
                 #expect(loaded.records == built.records)
-                outcomes.append((built.records, built.resolutions, ShardedCacheTests.cacheFiles(fileSystem), loaded.diagnostics()))
+                // Backlinks of notes linked from many others, whose sources are scanned in ranges.
+                let hub = loaded.index(ofPath: "notes/hub.md")!
+                let backlinks = ([hub] + (0..<12)).map { BacklinkList(index: loaded, note: $0).backlinks }
+                #expect(backlinks[0].count == 2 * 867 && backlinks[0].last?.path == "notes/n999.md")
+                outcomes.append((built.records, built.resolutions, ShardedCacheTests.cacheFiles(fileSystem), loaded.diagnostics(), backlinks))
                 #expect(loaded.diagnosticCount() == outcomes.last!.problems.count)
                 #expect(built.diagnosticCount() == outcomes.last!.problems.count)
             }
@@ -208,6 +217,7 @@ import Testing
             #expect(outcome.resolutions == first.resolutions)
             #expect(outcome.cache == first.cache)
             #expect(outcome.problems == first.problems)
+            #expect(outcome.backlinks == first.backlinks)
         }
     }
 
