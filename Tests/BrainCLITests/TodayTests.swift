@@ -40,6 +40,30 @@ import Testing
         #expect(object["date"] as? String == "2026-11-22")
     }
 
+    /// `brain today` finds the pins in every file (its own index, beside the journal's): it lists
+    /// what `brain pins` lists, after `brain pin`, `brain unpin` and a hand edit.
+    @Test func pinnedNotesAreThoseBrainPinsLists() throws {
+        let vault = try TestVault()
+        func pinned(_ command: String) throws -> [String] {
+            let result = vault.run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let list = try #require(object[command.hasPrefix("today") ? "pinned" : "notes"] as? [[String: Any]])
+            return list.compactMap { $0["path"] as? String }
+        }
+        let first = try pinned("today --json")
+        let listed = try pinned("pins --json")
+        #expect(first.count == 4 && first == listed)
+        #expect(vault.run("pin atomic-habits").status == 0)
+        #expect(vault.run("unpin morning-routine").status == 0)
+        try "---\npinned: true\n---\n# Pinned by hand\n".write(toFile: vault.root + "/inbox.md", atomically: true, encoding: .utf8)
+        let after = try pinned("today --json")
+        #expect(Set(after) == Set(first).subtracting(["notes/morning-routine.md"]).union(["notes/atomic-habits.md", "inbox.md"]))
+        let listedAfter = try pinned("pins --json")
+        #expect(after == listedAfter)
+        #expect(vault.run("today").stdout.contains("Pinned by hand"))
+    }
+
     @Test func jsonHasTheDocumentedKeys() throws {
         let vault = try TestVault()
         let result = vault.run("today --json")

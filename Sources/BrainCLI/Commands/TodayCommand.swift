@@ -19,9 +19,16 @@ enum TodayCommand: BrainCommand {
         examples: ["brain today", "brain today --date yesterday", "brain today --json"])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
-        let index = try session.index()
+        let vault = try session.vault()
         let day = try session.day()
-        let overview = DayOverview(index: index, journal: session.journal(index), day: day)
+        // A pin can be in any file, so finding the pinned notes checks every file; the habits,
+        // check-ins and coach need only the journal's files. The two run side by side.
+        let found = try DayOverview.pinnedNotes(in: vault) {
+            DayOverview(journal: session.journal(try session.journalIndex()), day: day, vault: vault, pinned: [])
+        }
+        for warning in found.warnings { session.warn(warning) }
+        var overview = found.result
+        overview.pinned = found.pinned
         if arguments.flag("json") { return try session.printJSON(DayOverviewReport(overview)) }
         for line in render(overview, style: session.style) { session.line(line) }
         return ExitCode.success

@@ -120,6 +120,14 @@ public struct NoteRecord: Hashable, Sendable {
         pristine = true
     }
 
+    /// The record as the pins' index keeps it: its stamp, kind, title, `pinned` and day, and
+    /// nothing else.
+    var pinsOnly: NoteRecord {
+        var record = NoteRecord(stamp: stamp, kind: kind, title: title, day: day)
+        record.pinned = pinned
+        return record
+    }
+
     /// The larger parts are left in `lazy` (this record's own encoding) and read from there, as
     /// for a record loaded from the cache.
     mutating func keepParts(in lazy: LazyParts) {

@@ -142,7 +142,11 @@ extension VaultIndex {
     static func layoutKey(_ vault: Vault, scope: Scope = .vault) -> String {
         let folders = vault.config.folders
         let key = [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
-        return scope == .journal ? key + "\u{1F}journal" : key
+        switch scope {
+        case .vault: return key
+        case .journal: return key + "\u{1F}journal"
+        case .pins: return key + "\u{1F}pins"
+        }
     }
 
     // MARK: Loading
@@ -282,9 +286,9 @@ extension VaultIndex {
                 resolutions.reserveCapacity(count)
                 for position in 0..<count {
                     let linkCount = try reader.count()
-                    // Each link has its resolution (none in the journal's cache, which resolves
-                    // no link): a cache where the two disagree is rebuilt, not trusted.
-                    guard linkCount == (scope == .journal ? 0 : records[position].cachedLinkCount) else { throw BinaryReader.Corrupt() }
+                    // Each link has its resolution (none in the journal's and the pins' caches,
+                    // which resolve no link): a cache where the two disagree is rebuilt, not trusted.
+                    guard linkCount == (scope == .vault ? records[position].cachedLinkCount : 0) else { throw BinaryReader.Corrupt() }
                     var links: [Resolution] = []
                     links.reserveCapacity(linkCount)
                     for _ in 0..<linkCount {

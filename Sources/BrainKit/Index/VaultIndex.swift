@@ -25,12 +25,18 @@ public final class VaultIndex: @unchecked Sendable {
         /// cache (`journal.bin` and `journal-NNNN.bin`), so a question about habits costs the
         /// files it needs, not the vault's 100,000 notes.
         case journal
+        /// Every file of the vault, each kept as its path, stamp, title and `pinned` only: the
+        /// pinned notes `brain today` lists. A pin can be in any file, so every file's stamp is
+        /// checked, but nothing else of a note is decoded. Links are not resolved. Its own cache
+        /// is `pins.bin` and `pins-NNNN.bin`.
+        case pins
 
         /// The manifest's vault-relative path.
         public var cachePath: String {
             switch self {
             case .vault: return VaultIndex.cachePath
             case .journal: return ".brain/cache/journal.bin"
+            case .pins: return ".brain/cache/pins.bin"
             }
         }
 
@@ -39,6 +45,7 @@ public final class VaultIndex: @unchecked Sendable {
             switch self {
             case .vault: return "shard-"
             case .journal: return "journal-"
+            case .pins: return "pins-"
             }
         }
     }
@@ -150,7 +157,7 @@ public final class VaultIndex: @unchecked Sendable {
     /// `stamps: false` may leave sizes and times at 0 (see `FileSystem.markdownFiles`).
     static func walk(_ vault: Vault, scope: Scope = .vault, stamps: Bool = true) -> [FileStamp] {
         switch scope {
-        case .vault:
+        case .vault, .pins:
             return vault.fileSystem.markdownFiles(under: vault.root, stamps: stamps).filter { !vault.isTemplate($0.path) }
         case .journal:
             var files: [FileStamp] = []
@@ -328,8 +335,8 @@ public final class VaultIndex: @unchecked Sendable {
                 let old = before[slot]!, index = toParse[slot]
                 return old.title != all[index].title || old.aliases != all[index].aliases
             }
-        if scope == .journal {
-            // Lookups by name only: no link is resolved.
+        if scope != .vault {
+            // Lookups by name, or pins, only: no link is resolved.
             resolutions = all.map { _ in [] }
         } else if namesChanged {
             let built = LinkResolver(records: all)
@@ -437,7 +444,8 @@ public final class VaultIndex: @unchecked Sendable {
                     bytes = try vault.fileSystem.readListed(absolute) ?? vault.fileSystem.read(absolute)
                 }
                 fresh.size = bytes.count
-                return NoteParser.parse(bytes, stamp: fresh, kind: kind)
+                let record = NoteParser.parse(bytes, stamp: fresh, kind: kind)
+                return scope == .pins ? record.pinsOnly : record
             } catch {
                 var record = NoteRecord(stamp: stamp, kind: kind, title: VaultPaths.stem(of: stamp.path))
                 let reason: String
