@@ -4,12 +4,13 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Foundation
 
 /// The walk behind `markdownFiles(under:stamps:)`. It runs for every file of the vault on every
 /// command, and on a warm cache its cost is the kernel's: one `stat` per file (about 3 µs each
-/// here, a third of a no-change query on 10,000 notes). So it goes in three passes: list every
-/// folder (few calls: a listing returns hundreds of names), `stat` the files on every core, then
-/// sort each folder and emit the paths depth-first. Names stay bytes in one buffer per folder
+/// here, a third of a no-change query on 10,000 notes). So it lists every folder (few calls: a
+/// listing returns hundreds of names) while other threads `stat` the files of the folders
+/// already listed, then sorts each folder and emits the paths depth-first. Names stay bytes in one buffer per folder
 /// and each file's path is made once, as one string, when it is emitted.
 extension POSIXFileSystem {
     /// A folder entry the walk keeps: where its name's bytes are in the folder's name buffer,
@@ -39,6 +40,9 @@ extension POSIXFileSystem {
         var entries: [WalkEntry]
         let pending: [Int32]
         var children: [Int32: WalkFolder] = [:]
+        /// What each pending `stat` found, in `pending`'s order: each run of them written by the
+        /// one thread that took the run.
+        let stats: UnsafeMutableBufferPointer<WalkStat>
 
         init(relative: String, names: [UInt8], allASCII: Bool, entries: [WalkEntry], pending: [Int32]) {
             self.relative = relative
@@ -46,7 +50,11 @@ extension POSIXFileSystem {
             self.allASCII = allASCII
             self.entries = entries
             self.pending = pending
+            stats = .allocate(capacity: pending.count)
+            stats.initialize(repeating: WalkStat())
         }
+
+        deinit { stats.deallocate() }
     }
 
     /// What one deferred `stat` found.
@@ -60,11 +68,20 @@ extension POSIXFileSystem {
 
     /// Depth-first, each folder's entries in order of their names: a stable order on every
     /// machine, whatever the number of threads, and cheaper than sorting whole paths.
+    ///
+    /// The `stat` calls start while the folders are still being listed: each listed folder's
+    /// files are queued in runs, which other threads take as soon as there are enough to share,
+    /// and the listing thread takes those left when it is done.
     func walk(root: String, stamps: Bool) -> [FileStamp] {
-        guard let top = list(root: root, relative: "", stamps: stamps) else { return [] }
+        let work = WalkWork(root: root)
+        guard let top = list(root: root, relative: "", stamps: stamps, work: work) else {
+            work.finish()
+            return []
+        }
+        work.finish()
         var folders: [WalkFolder] = []
         collect(top, into: &folders)
-        statPending(folders, root: root)
+        for folder in folders { folder.applyStats() }
         var result: [FileStamp] = []
         emit(top, into: &result)
         return result
@@ -92,7 +109,7 @@ extension POSIXFileSystem {
     /// Lists a folder and, after it, each of its sub-folders; nil when it cannot be opened.
     /// A regular Markdown file's `stat` is left for `statPending`; an entry the listing cannot
     /// type (some file systems) or that is not a regular file is checked here, as few are.
-    private func list(root: String, relative: String, stamps: Bool) -> WalkFolder? {
+    private func list(root: String, relative: String, stamps: Bool, work: WalkWork) -> WalkFolder? {
         let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
         guard let dir = opendir(absolute) else { return nil }
         var names: [UInt8] = []
@@ -152,15 +169,16 @@ extension POSIXFileSystem {
         }
         closedir(dir)
         let folder = WalkFolder(relative: relative, names: names, allASCII: allASCII, entries: entries, pending: pending)
+        work.queue(folder)
         for entry in entries where entry.kind == .folder {
             let name = POSIXFileSystem.string(names, entry)
-            folder.children[entry.start] = list(root: root, relative: relative.isEmpty ? name : relative + "/" + name, stamps: stamps)
+            folder.children[entry.start] = list(root: root, relative: relative.isEmpty ? name : relative + "/" + name, stamps: stamps, work: work)
         }
         return folder
     }
 
     /// `fstatat` of a name held in `names`, copied with a terminating zero into `name`.
-    private static func statName(_ names: [UInt8], start: Int, length: Int, at dirFD: Int32,
+    static func statName(_ names: [UInt8], start: Int, length: Int, at dirFD: Int32,
                              name: inout [CChar], into info: inout stat) -> Bool {
         if name.count <= length { name = [CChar](repeating: 0, count: length + 1) }
         return name.withUnsafeMutableBufferPointer { name in
@@ -181,83 +199,6 @@ extension POSIXFileSystem {
     private func collect(_ folder: WalkFolder, into folders: inout [WalkFolder]) {
         folders.append(folder)
         for child in folder.children.values { collect(child, into: &folders) }
-    }
-
-    /// Makes the deferred `stat` calls, in runs of up to 512 files of one folder shared among
-    /// the threads, and writes what they found into the entries (a file gone meanwhile is
-    /// dropped). The kernel's work scales with the cores: 10,000 files take 21 ms on two threads
-    /// here against 32 ms on one.
-    private func statPending(_ folders: [WalkFolder], root: String) {
-        struct Run { var folder: Int; var from: Int; var to: Int; var slot: Int }
-        var planned: [Run] = []
-        var total = 0
-        for (number, folder) in folders.enumerated() {
-            var from = 0
-            while from < folder.pending.count {
-                let to = min(folder.pending.count, from + 512)
-                planned.append(Run(folder: number, from: from, to: to, slot: total))
-                total += to - from
-                from = to
-            }
-        }
-        if total == 0 { return }
-        let runs = planned
-        let results = UnsafeMutableBufferPointer<WalkStat>.allocate(capacity: total)
-        results.initialize(repeating: WalkStat())
-        defer { results.deallocate() }
-        let slots = WalkSlots(results)
-        // One iteration a run, not one a thread: the walk of a cached index runs beside the
-        // cache's decoding, which holds the other threads at first; as they come free they
-        // take the runs still waiting instead of leaving half the calls to one thread.
-        let workers = min(VaultIndex.workers(for: total, atLeast: 2_048), runs.count)
-        @Sendable func statRun(_ run: Run) {
-            let folder = folders[run.folder]
-            let absolute = folder.relative.isEmpty ? root : VaultPaths.join(root, folder.relative)
-            let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard dirFD >= 0 else { return }
-            defer { close(dirFD) }
-            var cName = [CChar](repeating: 0, count: 256)
-            let entries = folder.entries, pending = folder.pending, names = folder.names
-            for offset in run.from..<run.to {
-                let entry = entries[Int(pending[offset])]
-                var info = stat()
-                guard POSIXFileSystem.statName(names, start: Int(entry.start), length: Int(entry.length),
-                                               at: dirFD, name: &cName, into: &info) else { continue }
-                slots.buffer[run.slot + offset - run.from] = WalkStat(
-                    found: true, mode: info.st_mode & S_IFMT, size: Int(info.st_size),
-                    modified: POSIXFileSystem.modifiedNanoseconds(info), changed: POSIXFileSystem.changedNanoseconds(info))
-            }
-        }
-        if workers <= 1 {
-            for run in runs { statRun(run) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: runs.count) { statRun(runs[$0]) }
-        }
-        for run in runs {
-            let folder = folders[run.folder]
-            let pending = folder.pending
-            var entries = folder.entries
-            folder.entries = []
-            for offset in run.from..<run.to {
-                let found = results[run.slot + offset - run.from]
-                let index = Int(pending[offset])
-                switch found.mode {
-                case _ where !found.found:
-                    entries[index].kind = .gone
-                case S_IFREG:
-                    entries[index].size = found.size
-                case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK:
-                    entries[index].kind = .special
-                    entries[index].size = -1
-                default:
-                    // Replaced by a folder or a link since the listing: left for the next walk.
-                    entries[index].kind = .gone
-                }
-                entries[index].modified = found.modified
-                entries[index].changed = found.changed
-            }
-            folder.entries = entries
-        }
     }
 
     /// Sorts a folder's entries by name and appends its files, and its sub-folders' in place.
@@ -302,8 +243,149 @@ extension POSIXFileSystem {
     }
 }
 
-/// The deferred `stat` results, each slot written by the one thread that owns its run.
-private final class WalkSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<POSIXFileSystem.WalkStat>
-    init(_ buffer: UnsafeMutableBufferPointer<POSIXFileSystem.WalkStat>) { self.buffer = buffer }
+extension POSIXFileSystem.WalkFolder {
+    /// Writes what the `stat` calls found into the entries (a file gone meanwhile is dropped).
+    func applyStats() {
+        guard !pending.isEmpty else { return }
+        var entries = self.entries
+        self.entries = []
+        for (offset, index) in pending.enumerated() {
+            let found = stats[offset]
+            let index = Int(index)
+            switch found.mode {
+            case _ where !found.found:
+                entries[index].kind = .gone
+            case S_IFREG:
+                entries[index].size = found.size
+            case S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK:
+                entries[index].kind = .special
+                entries[index].size = -1
+            default:
+                // Replaced by a folder or a link since the listing: left for the next walk.
+                entries[index].kind = .gone
+            }
+            entries[index].modified = found.modified
+            entries[index].changed = found.changed
+        }
+        self.entries = entries
+    }
+}
+
+/// The walk's deferred `stat` calls, in runs of up to 512 files of one folder, queued as the
+/// folders are listed and shared among threads. Helpers start (on Dispatch's threads) once
+/// 2,048 files wait, so that a small vault starts none; the listing thread takes the runs left
+/// when it is done and waits only for runs a helper has taken, never for a helper to start
+/// (a Dispatch thread may be late: each one waiting elsewhere holds a core's place). The kernel's
+/// work scales with the cores: 10,000 files take 21 ms on two threads here against 32 ms on one.
+private final class WalkWork: @unchecked Sendable {
+    struct Run {
+        let folder: POSIXFileSystem.WalkFolder
+        let from: Int
+        let to: Int
+    }
+
+    let root: String
+    private let condition = NSCondition()
+    private var runs: [Run] = []
+    private var next = 0
+    private var completed = 0
+    private var queued = 0
+    private var listed = false
+    private var helpers = 0
+    /// One signal a queued run, and one a helper when the listing is done.
+    private let ready = DispatchSemaphore(value: 0)
+
+    init(root: String) { self.root = root }
+
+    /// Queues the `stat` calls of a folder just listed.
+    func queue(_ folder: POSIXFileSystem.WalkFolder) {
+        guard !folder.pending.isEmpty else { return }
+        var added = 0
+        var start = 0
+        condition.lock()
+        while start < folder.pending.count {
+            let end = min(folder.pending.count, start + 512)
+            runs.append(Run(folder: folder, from: start, to: end))
+            added += 1
+            start = end
+        }
+        queued += folder.pending.count
+        var starting = 0
+        if helpers == 0 && queued >= 2_048 {
+            starting = VaultIndex.workers(for: queued, atLeast: 2_048) - 1
+            helpers = starting
+        }
+        condition.unlock()
+        for _ in 0..<added { ready.signal() }
+        for _ in 0..<starting { DispatchQueue.global().async { self.help() } }
+    }
+
+    /// The next run nobody has taken, if any.
+    private func take() -> Run? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard next < runs.count else { return nil }
+        next += 1
+        return runs[next - 1]
+    }
+
+    private func done() {
+        condition.lock()
+        completed += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A helper: takes runs as they are queued until the listing is done and none is left.
+    private func help() {
+        while true {
+            ready.wait()
+            if let run = take() {
+                statFiles(run)
+                done()
+                continue
+            }
+            condition.lock()
+            let over = listed
+            condition.unlock()
+            if over { return }
+        }
+    }
+
+    /// The listing is done: wakes the helpers to leave, takes the runs left, and waits for the
+    /// runs helpers are making.
+    func finish() {
+        condition.lock()
+        listed = true
+        let waking = helpers
+        condition.unlock()
+        for _ in 0..<waking { ready.signal() }
+        while let run = take() {
+            statFiles(run)
+            done()
+        }
+        condition.lock()
+        while completed < runs.count { condition.wait() }
+        condition.unlock()
+    }
+
+    /// The `stat` of each file of a run, from the folder's descriptor.
+    private func statFiles(_ run: Run) {
+        let folder = run.folder
+        let absolute = folder.relative.isEmpty ? root : VaultPaths.join(root, folder.relative)
+        let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirFD >= 0 else { return }
+        defer { close(dirFD) }
+        var cName = [CChar](repeating: 0, count: 256)
+        let entries = folder.entries, pending = folder.pending, names = folder.names
+        for offset in run.from..<run.to {
+            let entry = entries[Int(pending[offset])]
+            var info = stat()
+            guard POSIXFileSystem.statName(names, start: Int(entry.start), length: Int(entry.length),
+                                           at: dirFD, name: &cName, into: &info) else { continue }
+            folder.stats[offset] = POSIXFileSystem.WalkStat(
+                found: true, mode: info.st_mode & S_IFMT, size: Int(info.st_size),
+                modified: POSIXFileSystem.modifiedNanoseconds(info), changed: POSIXFileSystem.changedNanoseconds(info))
+        }
+    }
 }
