@@ -1,7 +1,7 @@
 import Dispatch
 
 /// The index cache on disk: `.brain/cache/index.bin`, a small manifest, and one shard file per
-/// `shardSize` records (`shard-0000.bin`, …) holding those records and their links' resolutions.
+/// `shardSize(for:)` records (`shard-0000.bin`, …) holding those records and their links' resolutions.
 ///
 /// A change to one file rewrites its shard and the manifest, not the cache of the whole vault.
 /// Each file starts with a magic word, the format version and a checksum of the rest; the manifest
@@ -10,10 +10,22 @@ import Dispatch
 /// path and links resolve to record positions, so a file added or removed moves every later record:
 /// then every shard is written again.
 extension VaultIndex {
-    /// Records per shard: small enough that an edit writes about 130 KB (a 520 KB shard of 1,024
-    /// cost a tenth of a no-change open of 10,000 notes), few enough files that opening the index
-    /// of 100,000 notes reads about four hundred, each on whichever core is free.
+    /// The fewest records a shard holds: small enough that an edit writes about 130 KB (a 520 KB
+    /// shard of 1,024 cost a tenth of a no-change open of 10,000 notes).
     static let shardSize = 256
+    /// The most shards a cache is cut into: a larger vault has larger shards. Making a file is
+    /// the costliest part of writing a shard (a cold index of 100,000 notes in 405 shards spent
+    /// 15 % of its CPU in ext4's inode allocation and in renames), and opening one is a cost of
+    /// every query.
+    @TaskLocal static var shardLimit = 64
+
+    /// Records per shard for `count` records: `shardSize`, or a multiple of it that keeps the
+    /// shards within `shardLimit`. An index of a fixed number of records always has the same
+    /// shards, so an edit rewrites only its own.
+    static func shardSize(for count: Int) -> Int {
+        let needed = (count + shardLimit - 1) / max(1, shardLimit)
+        return max(shardSize, (needed + shardSize - 1) / shardSize * shardSize)
+    }
     static let manifestMagic: [UInt8] = Array("BRAINIDX".utf8)
     static let shardMagic: [UInt8] = Array("BRAINSHD".utf8)
     /// Magic word, format version, checksum.
@@ -194,9 +206,10 @@ extension VaultIndex {
                 }
                 // Counts of records, not of bytes here: bounded, not `count()`.
                 let count = try reader.bounded(Int(Int32.max))
-                guard try reader.bounded(Int(Int32.max)) == shardSize else { return .failure(.corrupt) }
+                let size = shardSize(for: count)
+                guard try reader.bounded(Int(Int32.max)) == size else { return .failure(.corrupt) }
                 let shards = try reader.bounded(Int(Int32.max))
-                guard shards == (count + shardSize - 1) / shardSize else { return .failure(.corrupt) }
+                guard shards == (count + size - 1) / size else { return .failure(.corrupt) }
                 var sums: [UInt64] = []
                 sums.reserveCapacity(shards)
                 for _ in 0..<shards { sums.append(try reader.uint()) }
@@ -235,8 +248,9 @@ extension VaultIndex {
                 // Each shard that succeeded holds its records: free them.
                 for (number, result) in slots.values().enumerated() {
                     if case .success = result {
-                        let first = number * shardSize
-                        (base + first).deinitialize(count: min(shardSize, count - first))
+                        let size = shardSize(for: count)
+                        let first = number * size
+                        (base + first).deinitialize(count: min(size, count - first))
                     }
                 }
             }
@@ -271,13 +285,14 @@ extension VaultIndex {
             case .success(let found): guard found == sum else { return .failure(.corrupt) }
             }
             var reader = BinaryReader(buffer, offset: headerSize)
-            let first = number * shardSize
+            let size = shardSize(for: total)
+            let first = number * size
             let records = target.base + first
             var decoded = 0
             do {
                 guard try reader.bounded(Int(Int32.max)) == number, try reader.bounded(Int(Int32.max)) == first,
-                      try reader.bounded(Int(Int32.max)) == min(shardSize, total - first) else { throw BinaryReader.Corrupt() }
-                let count = min(shardSize, total - first)
+                      try reader.bounded(Int(Int32.max)) == min(size, total - first) else { throw BinaryReader.Corrupt() }
+                let count = min(size, total - first)
                 while decoded < count {
                     (records + decoded).initialize(to: try NoteRecord.decode(from: &reader, buffer: shared))
                     decoded += 1
@@ -344,7 +359,8 @@ extension VaultIndex {
         let fileSystem = vault.fileSystem
         guard let folder = VaultIndex.cacheFolder(vault) else { return }
 
-        let shardCount = (records.count + VaultIndex.shardSize - 1) / VaultIndex.shardSize
+        let size = VaultIndex.shardSize(for: records.count)
+        let shardCount = (records.count + size - 1) / size
         var sums = [UInt64](repeating: 0, count: shardCount)
         var numbers = Array(0..<shardCount)
         if let dirty, let known = shardSums, known.count == shardCount {
@@ -373,7 +389,7 @@ extension VaultIndex {
         var manifest = BinaryWriter(capacity: 256 + shardCount * 10)
         manifest.string(VaultIndex.layoutKey(vault, scope: scope))
         manifest.uint(UInt64(records.count))
-        manifest.uint(UInt64(VaultIndex.shardSize))
+        manifest.uint(UInt64(size))
         manifest.uint(UInt64(shardCount))
         for sum in sums { manifest.uint(sum) }
         let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest.bytes).bytes
@@ -391,7 +407,8 @@ extension VaultIndex {
 
     /// The payload of shard `number`.
     func encodeShard(_ number: Int) -> [UInt8] {
-        let range = (number * VaultIndex.shardSize)..<min(records.count, (number + 1) * VaultIndex.shardSize)
+        let size = VaultIndex.shardSize(for: records.count)
+        let range = (number * size)..<min(records.count, (number + 1) * size)
         var writer = BinaryWriter(capacity: max(1 << 12, range.count * 512))
         writer.uint(UInt64(number))
         writer.uint(UInt64(range.lowerBound))

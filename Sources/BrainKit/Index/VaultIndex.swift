@@ -11,7 +11,7 @@ import Foundation
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    public static let formatVersion: UInt64 = 8
+    public static let formatVersion: UInt64 = 9
     /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     public static let cachePath = ".brain/cache/index.bin"
 
@@ -367,10 +367,11 @@ public final class VaultIndex: @unchecked Sendable {
             // re-read file, or a link that now resolves elsewhere, are written again.
             var dirty: Set<Int>?
             if let cached, report.added == 0, report.removed == 0 {
-                var shards = Set(toParse.map { $0 / shardSize })
+                let size = shardSize(for: all.count)
+                var shards = Set(toParse.map { $0 / size })
                 if namesChanged {
                     for position in all.indices where resolutions[position] != cached.resolutions[position] {
-                        shards.insert(position / shardSize)
+                        shards.insert(position / size)
                     }
                 }
                 dirty = shards

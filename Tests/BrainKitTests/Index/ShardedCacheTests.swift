@@ -83,6 +83,49 @@ import Testing
         #expect(again.resolutions == index.resolutions)
     }
 
+    /// A larger vault has larger shards, never more than `shardLimit` of them: sizes are
+    /// multiples of 256 records, the same for the same number of records.
+    @Test func shardsGrowWithTheVault() {
+        for count in [0, 1, 255, 256, 10_000, 16_384] { #expect(VaultIndex.shardSize(for: count) == 256, "\(count)") }
+        #expect(VaultIndex.shardSize(for: 16_385) == 512)
+        #expect(VaultIndex.shardSize(for: 100_000) == 1_792)
+        for count in stride(from: 1, to: 400_000, by: 9_973) {
+            let size = VaultIndex.shardSize(for: count)
+            #expect(size % 256 == 0 && (count + size - 1) / size <= 64 && (size == 256 || (count + size - 257) / (size - 256) > 64))
+        }
+    }
+
+    /// With shards of several hundred records (a vault beyond the shard limit), the cache is read
+    /// back the same, an edit rewrites its shard only, and files added until the size changes
+    /// rewrite every shard at the new size.
+    @Test func largerShardsBehaveAsSmallOnes() throws {
+        try VaultIndex.$shardLimit.withValue(4) {
+            let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files(notes: 2_600))
+            let first = VaultIndex.open(vault)
+            let size = VaultIndex.shardSize(for: first.records.count)
+            #expect(size == 768)
+            #expect(Set(ShardedCacheTests.cacheFiles(fileSystem).keys) == Set([ShardedCacheTests.manifest] + (0..<4).map(ShardedCacheTests.shard)))
+            let again = VaultIndex.open(vault)
+            #expect(again.report.reread == 0 && !again.report.rebuilt && again.records == first.records)
+
+            let before = ShardedCacheTests.cacheFiles(fileSystem)
+            let position = try #require(first.index(ofPath: "notes/n900.md"))
+            try fileSystem.writeAtomically(Array("# Note 900\nNow [[n1]].\n".utf8), to: MemoryVault.root + "/notes/n900.md")
+            _ = VaultIndex.open(vault)
+            let after = ShardedCacheTests.cacheFiles(fileSystem)
+            #expect(Set(after.keys.filter { after[$0] != before[$0] }) == [ShardedCacheTests.manifest, ShardedCacheTests.shard(position / size)])
+
+            for number in 0..<700 { try fileSystem.writeAtomically(Array("[[n\(number)]]\n".utf8), to: MemoryVault.root + "/notes/more/m\(number).md") }
+            let grown = VaultIndex.open(vault)
+            #expect(VaultIndex.shardSize(for: grown.records.count) == 1_024)
+            let resized = ShardedCacheTests.cacheFiles(fileSystem)
+            #expect(Set(resized.keys) == Set([ShardedCacheTests.manifest] + (0..<4).map(ShardedCacheTests.shard)))
+            #expect(resized.allSatisfy { $0.value != after[$0.key] })
+            let (reopened, rebuilt) = ShardedCacheTests.reopened(vault)
+            #expect(!reopened.report.rebuilt && reopened.records == rebuilt.records && reopened.resolutions == rebuilt.resolutions)
+        }
+    }
+
     /// One changed file: its shard and the manifest are written, no other shard.
     @Test func oneChangedFileRewritesItsShardOnly() throws {
         let (vault, fileSystem) = MemoryVault.make(ShardedCacheTests.files())
