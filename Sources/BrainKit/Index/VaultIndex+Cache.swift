@@ -197,6 +197,8 @@ extension VaultIndex {
         case .failure(let problem): return .failure(problem)
         }
         // The manifest: layout key, record count, shard size, then each shard's checksum.
+        // The shard size is worked out here, on the calling thread (`shardLimit` is task-local),
+        // and handed to the threads that decode the shards.
         let manifest = manifestBytes.withUnsafeBufferPointer { buffer -> Result<(count: Int, sums: [UInt64]), CacheProblem> in
             if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
             var reader = BinaryReader(buffer, offset: headerSize)
@@ -224,6 +226,7 @@ extension VaultIndex {
         case .success(let value): (count, sums) = value
         case .failure(let problem): return .failure(problem)
         }
+        let size = shardSize(for: count)
         // Shards are read and decoded on every core, each straight into its own range of the
         // records (copying 100,000 records after would cost as much as decoding them).
         let slots = SlotBuffer<Result<[[Resolution]], CacheProblem>>(count: sums.count)
@@ -235,7 +238,7 @@ extension VaultIndex {
             let workers = VaultIndex.workers(for: sums.count, atLeast: 4)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for number in stride(from: worker, to: sums.count, by: workers) {
-                    slots.set(number, loadShard(vault, scope: scope, number: number, sum: sums[number], total: count, into: target))
+                    slots.set(number, loadShard(vault, scope: scope, number: number, sum: sums[number], total: count, size: size, into: target))
                 }
             }
             for result in slots.values() {
@@ -248,7 +251,6 @@ extension VaultIndex {
                 // Each shard that succeeded holds its records: free them.
                 for (number, result) in slots.values().enumerated() {
                     if case .success = result {
-                        let size = shardSize(for: count)
                         let first = number * size
                         (base + first).deinitialize(count: min(size, count - first))
                     }
@@ -271,7 +273,7 @@ extension VaultIndex {
     /// One shard: its number, first record, record count, the records, their links' resolutions.
     /// The records are initialized at their places in `target` on success only (on failure the
     /// shard's range is left uninitialized).
-    private static func loadShard(_ vault: Vault, scope: Scope, number: Int, sum: UInt64, total: Int,
+    private static func loadShard(_ vault: Vault, scope: Scope, number: Int, sum: UInt64, total: Int, size: Int,
                                   into target: RecordSlots) -> Result<[[Resolution]], CacheProblem> {
         let shared: CacheBuffer
         switch cacheBuffer(vault, shardPath(number, scope: scope), manifest: scope.cachePath) {
@@ -285,7 +287,6 @@ extension VaultIndex {
             case .success(let found): guard found == sum else { return .failure(.corrupt) }
             }
             var reader = BinaryReader(buffer, offset: headerSize)
-            let size = shardSize(for: total)
             let first = number * size
             let records = target.base + first
             var decoded = 0
@@ -374,7 +375,7 @@ extension VaultIndex {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for slot in stride(from: worker, to: toWrite.count, by: workers) {
                 let number = toWrite[slot]
-                let (bytes, sum) = VaultIndex.sealed(VaultIndex.shardMagic, payload: encodeShard(number))
+                let (bytes, sum) = VaultIndex.sealed(VaultIndex.shardMagic, payload: encodeShard(number, size: size))
                 // Renamed into place: a symbolic link standing there is replaced, never followed.
                 let path = VaultPaths.join(vault.root, VaultIndex.shardPath(number, scope: scope))
                 written.set(slot, (try? fileSystem.writeAtomically(bytes, to: path, durable: false)) == nil ? nil : sum)
@@ -406,8 +407,7 @@ extension VaultIndex {
     }
 
     /// The payload of shard `number`.
-    func encodeShard(_ number: Int) -> [UInt8] {
-        let size = VaultIndex.shardSize(for: records.count)
+    func encodeShard(_ number: Int, size: Int) -> [UInt8] {
         let range = (number * size)..<min(records.count, (number + 1) * size)
         var writer = BinaryWriter(capacity: max(1 << 12, range.count * 512))
         writer.uint(UInt64(number))
