@@ -113,20 +113,28 @@ struct LinkResolver {
     }
 
     func resolve(_ link: Link, from source: Int) -> Resolution {
+        resolveNoting(link, from: source).resolution
+    }
+
+    /// `resolve(_:from:)`, and whether the link resolves alike from every folder: a wikilink's
+    /// source folder only counts when a file of that name sits in it (`folder/target`), so a
+    /// bare name (no slash) that at most one file has as its stem, or an exact path, finds the
+    /// same file, or none, from anywhere. Markdown links are relative to their folder.
+    func resolveNoting(_ link: Link, from source: Int) -> (resolution: Resolution, alike: Bool) {
         switch link.kind {
         case .url:
-            return .external
+            return (.external, false)
         case .markdown:
-            if link.target.isEmpty { return .note(source) }
+            if link.target.isEmpty { return (.note(source), false) }
             let folder = VaultPaths.directory(of: paths[source])
             let joined = link.target.hasPrefix("/") ? String(link.target.dropFirst()) : VaultPaths.join(folder, link.target)
             if let normalized = try? VaultPaths.normalize(joined), let index = byPath[LinkResolver.key(normalized)] {
-                return twins[LinkResolver.key(normalized)].map { .ambiguous($0) } ?? .note(index)
+                return (twins[LinkResolver.key(normalized)].map { .ambiguous($0) } ?? .note(index), false)
             }
-            return resolve(target: link.target, from: source)
+            return (resolve(target: link.target, from: source), false)
         case .wikilink, .embed:
-            if link.target.isEmpty { return .note(source) }
-            return resolve(target: link.target, from: source)
+            if link.target.isEmpty { return (.note(source), false) }
+            return resolveNoting(target: link.target, fromPath: paths[source])
         }
     }
 
@@ -137,37 +145,46 @@ struct LinkResolver {
     /// `resolve(target:from:)` for a link written in the file at `sourcePath`, which need not be
     /// one of this resolver's files (a table of the habits alone resolves a daily file's lines).
     func resolve(target: String, fromPath sourcePath: String?) -> Resolution {
-        var key = LinkResolver.key(target.trimmingBlanks)
-        while key.hasPrefix("/") { key.removeFirst() }
-        if key.hasPrefix("./") { key.removeFirst(2) }
-        if key.isEmpty { return .missing }
-        if let exact = byPath[key] { return twins[key].map { .ambiguous($0) } ?? .note(exact) }
-        if let sourcePath {
-            let folder = VaultPaths.directory(of: sourcePath).lowercased()
-            if !folder.isEmpty, let sibling = byPath[folder + "/" + key] {
-                return twins[folder + "/" + key].map { .ambiguous($0) } ?? .note(sibling)
-            }
-        }
+        resolveNoting(target: target, fromPath: sourcePath).resolution
+    }
+
+    /// `resolve(target:fromPath:)`, and whether the target resolves alike from every folder
+    /// (see `resolveNoting(_:from:)`).
+    private func resolveNoting(target: String, fromPath sourcePath: String?) -> (resolution: Resolution, alike: Bool) {
+        let trimmed = target.trimmingBlanks
+        var key = LinkResolver.key(trimmed)
+        while key.utf8.first == UInt8(ascii: "/") { key.removeFirst() }
+        if key.utf8.starts(with: "./".utf8) { key.removeFirst(2) }
+        if key.isEmpty { return (.missing, true) }
+        if let exact = byPath[key] { return (twins[key].map { .ambiguous($0) } ?? .note(exact), true) }
         // Most targets are bare names: no folder to cut off or to match (and a byte test, not
         // Foundation's substring search, 11 % of a cold index's instructions).
         let inFolder = VaultPaths.hasSlash(key)
         let name = inFolder ? key.split(separator: "/").last.map(String.init) ?? key : key
         var candidates = byStem[name] ?? []
+        // A file of this name in the source's folder comes first: only when one can be there.
+        let alike = !inFolder && candidates.count <= 1
+        if let sourcePath, !candidates.isEmpty {
+            let folder = VaultPaths.directory(of: sourcePath).lowercased()
+            if !folder.isEmpty, let sibling = byPath[folder + "/" + key] {
+                return (twins[folder + "/" + key].map { .ambiguous($0) } ?? .note(sibling), alike)
+            }
+        }
         if inFolder {
             candidates = candidates.filter { LinkResolver.key(paths[$0]).hasSuffix("/" + key) }
         }
-        if candidates.count == 1 { return .note(candidates[0]) }
+        if candidates.count == 1 { return (.note(candidates[0]), alike) }
         if candidates.count > 1 {
             // Lengths in characters: an NFD name is not "longer" than its NFC twin.
             let lengths = candidates.map { paths[$0].count }
             let shortest = lengths.min()!
             let best = candidates.filter { paths[$0].utf8.count == shortest }
-            return best.count == 1 ? .note(best[0]) : .ambiguous(candidates)
+            return (best.count == 1 ? .note(best[0]) : .ambiguous(candidates), alike)
         }
-        if let named = byName[target.trimmingBlanks.lowercased()] {
-            return named.count == 1 ? .note(named[0]) : .ambiguous(named)
+        if let named = byName[trimmed.lowercased()] {
+            return (named.count == 1 ? .note(named[0]) : .ambiguous(named), alike)
         }
-        return .missing
+        return (.missing, alike)
     }
 }
 

@@ -510,6 +510,10 @@ public final class VaultIndex: @unchecked Sendable {
         var memo: [String: TargetMemo] = [:]
         var currentFolder = ""
         var known = TargetMemo()
+        // Wikilinks that resolve alike from every folder (most: a name one file has, or none
+        // has), kept once for all folders: a vault of 100,000 notes in several folders resolved
+        // each target once per folder.
+        var everywhere = TargetMemo()
         var targets: [EncodedLinkTarget] = []
         for index in range {
             let encoded = records[index].cachedLinks
@@ -524,13 +528,25 @@ public final class VaultIndex: @unchecked Sendable {
             var resolved: [Resolution] = []
             func add(_ kind: Link.Kind, _ target: UnsafeBufferPointer<UInt8>) {
                 let markdown = kind == .markdown || kind == .url
-                if !target.isEmpty, let hit = known.resolution(of: target, markdown: markdown) {
-                    resolved.append(hit)
-                    return
+                if !target.isEmpty {
+                    if !markdown, let hit = everywhere.resolution(of: target, markdown: false) {
+                        resolved.append(hit)
+                        return
+                    }
+                    if let hit = known.resolution(of: target, markdown: markdown) {
+                        resolved.append(hit)
+                        return
+                    }
                 }
                 let link = Link(kind: kind, target: String(decoding: target, as: UTF8.self), line: 1, column: 1, byteRange: 0..<0)
-                let resolution = resolver.resolve(link, from: index)
-                if !target.isEmpty { known.insert(resolution, for: target, markdown: markdown) }
+                let (resolution, alike) = resolver.resolveNoting(link, from: index)
+                if !target.isEmpty {
+                    if alike {
+                        everywhere.insert(resolution, for: target, markdown: false)
+                    } else {
+                        known.insert(resolution, for: target, markdown: markdown)
+                    }
+                }
                 resolved.append(resolution)
             }
             if let encoded, encoded.linkTargets(into: &targets) {

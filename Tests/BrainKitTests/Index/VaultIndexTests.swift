@@ -73,6 +73,33 @@ final class ScratchVault {
 
     /// Issue 15, fix 13: an edit that keeps the size and puts the modification time back (an
     /// editor or `touch -r` can) was never re-read; the inode change time cannot be put back.
+    /// Resolving a whole vault keeps each target's resolution, once per folder or, for a name
+    /// that resolves alike from every folder, once for all: every link still resolves as it
+    /// does alone, whichever folder met the target first.
+    @Test func everyLinkResolvesAsItDoesAlone() throws {
+        let links = "[[same]] [[only-a]] [[missing]] [[b/same]] [[Title X]] ![[same]] [s](same.md) [[SAME]] [[a/only-a]] [[./same]] [[twice]]\n"
+        var files: [String: String] = [
+            "a/same.md": "# Same in a\n", "b/same.md": "# Same in b\n", "c/same.md": "# Same in c\n",
+            "a/only-a.md": "---\ntitle: Title X\n---\n", "b/twice.md": "", "c/deep/twice.md": "",
+        ]
+        // Sources in every folder, in an order where each folder meets the targets first in turn.
+        for (number, folder) in ["c/", "", "a/", "b/", "c/deep/", "a/", ""].enumerated() {
+            files["\(folder)n\(number).md"] = links
+        }
+        let (vault, _) = MemoryVault.make(files)
+        for index in [VaultIndex.open(vault), VaultIndex.open(vault), VaultIndex.open(vault, rebuild: true, save: false)] {
+            for (source, record) in index.records.enumerated() {
+                #expect(index.resolutions[source] == record.links.map { index.resolve($0, from: source) }, "\(record.path)")
+            }
+            func target(_ path: String, _ position: Int) -> String? {
+                index.resolutions[index.index(ofPath: path)!][position].note.map { index.records[$0].path }
+            }
+            #expect(target("a/n2.md", 0) == "a/same.md" && target("b/n3.md", 0) == "b/same.md" && target("c/n0.md", 0) == "c/same.md")
+            #expect(target("n1.md", 1) == "a/only-a.md" && target("b/n3.md", 1) == "a/only-a.md" && target("c/deep/n4.md", 4) == "a/only-a.md")
+            #expect(target("b/n3.md", 10) == "b/twice.md" && target("c/deep/n4.md", 10) == "c/deep/twice.md" && target("n1.md", 10) == "b/twice.md")
+        }
+    }
+
     @Test func sameSizeEditWithRestoredTimeIsReread() throws {
         let scratch = try ScratchVault(files: ["notes/a.md": "---\ntitle: Alpha\n---\n"])
         let path = scratch.root + "/notes/a.md"
