@@ -22,9 +22,11 @@ enum TodayCommand: BrainCommand {
         let vault = try session.vault()
         let day = try session.day()
         // A pin can be in any file, so finding the pinned notes checks every file; the habits,
-        // check-ins and coach need only the journal's files. The two run side by side.
+        // check-ins and coach need only the journal's files, whose index also gives their pins.
+        // The journal's work and the other files' pins run side by side.
         let found = try DayOverview.pinnedNotes(in: vault) {
-            DayOverview(journal: session.journal(try session.journalIndex()), day: day, vault: vault, pinned: [])
+            let index = try session.journalIndex()
+            return (DayOverview(journal: session.journal(index), day: day, vault: vault, pinned: []), journal: index)
         }
         for warning in found.warnings { session.warn(warning) }
         var overview = found.result

@@ -25,10 +25,10 @@ public final class VaultIndex: @unchecked Sendable {
         /// cache (`journal.bin` and `journal-NNNN.bin`), so a question about habits costs the
         /// files it needs, not the vault's 100,000 notes.
         case journal
-        /// Every file of the vault, each kept as its path, stamp, title and `pinned` only: the
-        /// pinned notes `brain today` lists. A pin can be in any file, so every file's stamp is
-        /// checked, but nothing else of a note is decoded. Links are not resolved. Its own cache
-        /// is `pins.bin` and `pins-NNNN.bin`.
+        /// Every file outside the journal's folders, each kept as its path, stamp, title and
+        /// `pinned` only: with the journal's index, the pinned notes `brain today` lists. A pin
+        /// can be in any file, so every such file's stamp is checked, but nothing else of a note
+        /// is decoded. Links are not resolved. Its own cache is `pins.bin` and `pins-NNNN.bin`.
         case pins
 
         /// The manifest's vault-relative path.
@@ -157,8 +157,12 @@ public final class VaultIndex: @unchecked Sendable {
     /// `stamps: false` may leave sizes and times at 0 (see `FileSystem.markdownFiles`).
     static func walk(_ vault: Vault, scope: Scope = .vault, stamps: Bool = true) -> [FileStamp] {
         switch scope {
-        case .vault, .pins:
+        case .vault:
             return vault.fileSystem.markdownFiles(under: vault.root, stamps: stamps).filter { !vault.isTemplate($0.path) }
+        case .pins:
+            // The journal's folders are not entered: the journal's index has their files.
+            return vault.fileSystem.markdownFiles(under: vault.root, stamps: stamps, skipping: Set(journalFolders(vault)))
+                .filter { !vault.isTemplate($0.path) }
         case .journal:
             var files: [FileStamp] = []
             for folder in journalFolders(vault) {

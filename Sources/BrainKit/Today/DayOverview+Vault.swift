@@ -24,37 +24,55 @@ extension DayOverview {
         index.records.filter(\.pinned).map { PinnedNote(path: $0.path, title: $0.title) }.sorted { $0.path < $1.path }
     }
 
-    /// Pinned notes of the vault by path, from the pins' index (`VaultIndex.Scope.pins`): every
-    /// file's stamp is checked and nothing but titles and pins is decoded. `warnings`: why its
-    /// cache was rebuilt, when it was.
+    /// Pinned notes of the vault by path: those of the journal's folders from the journal's index,
+    /// the others from the pins' index (`VaultIndex.Scope.pins`), which checks the stamp of every
+    /// file outside those folders and decodes nothing but titles and pins. `warnings`: why a
+    /// cache was rebuilt, when one was.
     public static func pinnedNotes(in vault: Vault) -> (notes: [PinnedNote], warnings: [String]) {
+        let journal = VaultIndex.open(vault, scope: .journal)
+        let others = pinnedOutsideJournal(in: vault)
+        return (merged(others.notes, journal), journal.report.warnings + others.warnings)
+    }
+
+    /// The pinned notes outside the journal's folders, from the pins' index.
+    static func pinnedOutsideJournal(in vault: Vault) -> (notes: [PinnedNote], warnings: [String]) {
         let index = VaultIndex.open(vault, scope: .pins)
         return (pinnedNotes(in: index), index.report.warnings)
     }
 
-    /// `body`'s result and the vault's pinned notes, found on another thread while `body` runs
-    /// (it waits for them even when `body` throws): the journal's work beside the `stat` of
-    /// every file.
+    /// `others` and the pinned notes of `journal` (the journal's index, or the whole vault's),
+    /// each path once, by path.
+    static func merged(_ others: [PinnedNote], _ journal: VaultIndex) -> [PinnedNote] {
+        var seen = Set(others.map(\.path))
+        var all = others
+        for note in pinnedNotes(in: journal) where seen.insert(note.path).inserted { all.append(note) }
+        return all.sorted { $0.path < $1.path }
+    }
+
+    /// `body`'s result and the vault's pinned notes. `body` returns its result and the journal's
+    /// index it opened, which gives the pins of the journal's folders; the others are found on
+    /// another thread while `body` runs (it waits for them even when `body` throws): the
+    /// journal's work beside the `stat` of every other file.
     ///
     /// The pins are found on a thread of their own, not one of Dispatch's: the index opening
     /// there waits for its walk, and a Dispatch thread that waits keeps its core from the walk's
     /// `stat` calls (the pool has a thread per core and does not see it wait).
-    public static func pinnedNotes<T>(in vault: Vault, beside body: () throws -> T) rethrows
+    public static func pinnedNotes<T>(in vault: Vault, beside body: () throws -> (T, journal: VaultIndex)) rethrows
         -> (result: T, pinned: [PinnedNote], warnings: [String]) {
         let found = SlotBuffer<(notes: [PinnedNote], warnings: [String])>(count: 1)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            found.set(0, pinnedNotes(in: vault))
+            found.set(0, pinnedOutsideJournal(in: vault))
             done.signal()
         }
         thread.start()
         var joined = false
         defer { if !joined { done.wait() } }
-        let result = try body()
+        let (result, journal) = try body()
         done.wait()
         joined = true
         let pins = found.values()[0]
-        return (result, pins.notes, pins.warnings)
+        return (result, merged(pins.notes, journal), pins.warnings)
     }
 
     /// The check-in of `day` read from its file, with intentions and reflection (which the index does

@@ -37,6 +37,9 @@ public protocol FileSystem: Sendable {
     /// depth-first with each folder's entries in name order. `stamps: false` may leave sizes and
     /// times at 0 when only the paths are wanted.
     func markdownFiles(under root: String, stamps: Bool) -> [FileStamp]
+    /// `markdownFiles(under:stamps:)` without the folders at these paths (relative to `root`)
+    /// and what they hold.
+    func markdownFiles(under root: String, stamps: Bool, skipping folders: Set<String>) -> [FileStamp]
     /// Takes the exclusive lock kept in the file at `path`, waiting up to `timeout` seconds;
     /// released when the returned object is.
     func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock
@@ -80,6 +83,13 @@ extension FileSystem {
 
     public func markdownFiles(under root: String) -> [FileStamp] {
         markdownFiles(under: root, stamps: true)
+    }
+
+    /// The whole walk, less the files under `folders`.
+    public func markdownFiles(under root: String, stamps: Bool, skipping folders: Set<String>) -> [FileStamp] {
+        let files = markdownFiles(under: root, stamps: stamps)
+        if folders.isEmpty { return files }
+        return files.filter { stamp in !folders.contains { stamp.path.hasPrefix($0 + "/") } }
     }
 }
 

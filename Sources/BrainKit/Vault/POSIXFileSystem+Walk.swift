@@ -72,9 +72,9 @@ extension POSIXFileSystem {
     /// The `stat` calls start while the folders are still being listed: each listed folder's
     /// files are queued in runs, which other threads take as soon as there are enough to share,
     /// and the listing thread takes those left when it is done.
-    func walk(root: String, stamps: Bool) -> [FileStamp] {
+    func walk(root: String, stamps: Bool, skipping: Set<String> = []) -> [FileStamp] {
         let work = WalkWork(root: root)
-        guard let top = list(root: root, relative: "", stamps: stamps, work: work) else {
+        guard let top = list(root: root, relative: "", stamps: stamps, skipping: skipping, work: work) else {
             work.finish()
             return []
         }
@@ -109,7 +109,7 @@ extension POSIXFileSystem {
     /// Lists a folder and, after it, each of its sub-folders; nil when it cannot be opened.
     /// A regular Markdown file's `stat` is left for `statPending`; an entry the listing cannot
     /// type (some file systems) or that is not a regular file is checked here, as few are.
-    private func list(root: String, relative: String, stamps: Bool, work: WalkWork) -> WalkFolder? {
+    private func list(root: String, relative: String, stamps: Bool, skipping: Set<String>, work: WalkWork) -> WalkFolder? {
         let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
         guard let dir = opendir(absolute) else { return nil }
         var names: [UInt8] = []
@@ -172,7 +172,9 @@ extension POSIXFileSystem {
         work.queue(folder)
         for entry in entries where entry.kind == .folder {
             let name = POSIXFileSystem.string(names, entry)
-            folder.children[entry.start] = list(root: root, relative: relative.isEmpty ? name : relative + "/" + name, stamps: stamps, work: work)
+            let child = relative.isEmpty ? name : relative + "/" + name
+            if skipping.contains(child) { continue }
+            folder.children[entry.start] = list(root: root, relative: child, stamps: stamps, skipping: skipping, work: work)
         }
         return folder
     }

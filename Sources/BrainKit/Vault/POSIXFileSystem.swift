@@ -240,6 +240,11 @@ public struct POSIXFileSystem: FileSystem {
         walk(root: root, stamps: stamps)
     }
 
+    /// The skipped folders are never listed, nor their files' `stat` made.
+    public func markdownFiles(under root: String, stamps: Bool, skipping folders: Set<String>) -> [FileStamp] {
+        walk(root: root, stamps: stamps, skipping: folders)
+    }
+
     public func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock {
         try FlockLock(path: path, timeout: timeout, fileSystem: self)
     }

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import BrainKit
 
-/// Step 13: `brain today` lists the pinned notes from an index of every file that keeps only its
-/// stamp, title and `pinned` (`VaultIndex.Scope.pins`), with a cache of its own, while the journal's
-/// index reads the habits and days beside it. Its pins are the whole vault's.
+/// Step 13: `brain today` lists the pinned notes of the journal's folders from the journal's index,
+/// and the others from an index of the files outside those folders that keeps only each one's
+/// stamp, title and `pinned` (`VaultIndex.Scope.pins`), with a cache of its own, opened beside the
+/// journal's. Together their pins are the whole vault's.
 @Suite struct PinsScopeTests {
     static let files: [String: String] = [
         "habits/read.md": "---\nevery: day\npinned: true\n---\n# Read\n",
@@ -21,23 +22,47 @@ import Testing
 
     static func pins(_ list: [DayOverview.PinnedNote]) -> [String] { list.map { "\($0.path) \($0.title)" } }
 
+    static let expected = ["daily/2026-11-20.md 2026-11-20", "habits/read.md Read", "inbox.md inbox", "notes/a.md Alpha", "notes/deep/c.md Sea"]
+
     @Test func thePinsAreTheWholeVaultsPins() throws {
         let (vault, _) = MemoryVault.make(PinsScopeTests.files)
-        let expected = ["daily/2026-11-20.md 2026-11-20", "habits/read.md Read", "inbox.md inbox", "notes/a.md Alpha", "notes/deep/c.md Sea"]
-        #expect(PinsScopeTests.pins(DayOverview.pinnedNotes(in: VaultIndex.open(vault))) == expected)
+        let whole = VaultIndex.open(vault)
+        #expect(PinsScopeTests.pins(DayOverview.pinnedNotes(in: whole)) == PinsScopeTests.expected)
         let first = DayOverview.pinnedNotes(in: vault)
-        #expect(PinsScopeTests.pins(first.notes) == expected && first.warnings.isEmpty)
-        // From its cache: nothing read again, the same pins; its records hold nothing else.
+        #expect(PinsScopeTests.pins(first.notes) == PinsScopeTests.expected && first.warnings.isEmpty)
+        // The pins' index covers the files outside the journal's folders, from its cache the
+        // second time; its records hold nothing but titles and pins.
         let cached = VaultIndex.open(vault, scope: .pins)
         #expect(cached.report.reread == 0 && !cached.report.rebuilt)
-        #expect(PinsScopeTests.pins(DayOverview.pinnedNotes(in: cached)) == expected)
-        #expect(cached.records.count == VaultIndex.open(vault).records.count)
+        #expect(cached.records.map(\.path) == whole.records.map(\.path).filter { !$0.hasPrefix("habits/") && !$0.hasPrefix("daily/") })
+        #expect(PinsScopeTests.pins(DayOverview.pinnedNotes(in: cached)) == ["inbox.md inbox", "notes/a.md Alpha", "notes/deep/c.md Sea"])
         for record in cached.records {
             let empty = record.links.isEmpty && record.tags.isEmpty && record.aliases.isEmpty && record.frontMatter.entries.isEmpty
                 && record.tasks.isEmpty && record.headings.isEmpty && record.habitLines.isEmpty
             #expect(empty, "\(record.path)")
         }
         #expect(cached.resolutions.allSatisfy { $0.isEmpty })
+    }
+
+    /// On the disk the journal's folders are never entered by the pins' walk, a nested one
+    /// (`notes/habits`) included; the pins are still the whole vault's.
+    @Test func onTheDiskTheJournalsFoldersAreSkipped() throws {
+        var files = PinsScopeTests.files
+        files[".brain/config.yml"] = "folders:\n  habits: notes/habits\n"
+        files["notes/habits/walk.md"] = "---\nevery: day\npinned: true\n---\n# Walk\n"
+        files["notes/habits-list.md"] = "---\npinned: true\n---\n"
+        let scratch = try ScratchVault(files: files)
+        let vault = Vault(root: scratch.root)
+        let whole = VaultIndex.open(vault, save: false)
+        let found = DayOverview.pinnedNotes(in: vault)
+        #expect(found.notes == DayOverview.pinnedNotes(in: whole))
+        #expect(PinsScopeTests.pins(found.notes).contains("notes/habits/walk.md Walk") && found.notes.count == 7)
+        let pins = VaultIndex.open(vault, scope: .pins)
+        let journalFolders = ["notes/habits/", "daily/", "goals/", "areas/"]
+        #expect(pins.records.map(\.path) == whole.records.map(\.path).filter { path in !journalFolders.contains { path.hasPrefix($0) } })
+        #expect(pins.records.contains { $0.path == "habits/read.md" } && pins.records.contains { $0.path == "notes/habits-list.md" })
+        #expect(POSIXFileSystem().markdownFiles(under: scratch.root, stamps: true, skipping: ["notes/habits", "daily"])
+            == POSIXFileSystem().markdownFiles(under: scratch.root, stamps: true).filter { !$0.path.hasPrefix("notes/habits/") && !$0.path.hasPrefix("daily/") })
     }
 
     /// Pins added, removed, renamed and deleted in the files are seen at once, as the whole
@@ -81,13 +106,17 @@ import Testing
     }
 
     /// The pins are found beside the caller's work, which gets its result back, or its error
-    /// after the pins are found.
+    /// after the pins are found; a whole vault's index in the journal's place gives each pin once.
     @Test func pinsAreFoundBesideOtherWork() throws {
         let (vault, _) = MemoryVault.make(PinsScopeTests.files)
-        let found = DayOverview.pinnedNotes(in: vault) { 42 }
-        #expect(found.result == 42 && found.pinned.count == 5)
+        let found = DayOverview.pinnedNotes(in: vault) { (42, journal: VaultIndex.open(vault, scope: .journal)) }
+        #expect(found.result == 42 && PinsScopeTests.pins(found.pinned) == PinsScopeTests.expected)
+        let whole = DayOverview.pinnedNotes(in: vault) { ("whole", journal: VaultIndex.open(vault)) }
+        #expect(PinsScopeTests.pins(whole.pinned) == PinsScopeTests.expected)
         struct Failure: Error {}
-        #expect(throws: Failure.self) { _ = try DayOverview.pinnedNotes(in: vault) { () throws -> Int in throw Failure() } }
+        #expect(throws: Failure.self) {
+            _ = try DayOverview.pinnedNotes(in: vault) { () throws -> (Int, journal: VaultIndex) in throw Failure() }
+        }
         #expect(VaultIndex.open(vault, scope: .pins).report.reread == 0)
     }
 }
