@@ -10,8 +10,8 @@ import Foundation
 /// command, and on a warm cache its cost is the kernel's: one `stat` per file (about 3 µs each
 /// here, a third of a no-change query on 10,000 notes). So it lists every folder (few calls: a
 /// listing returns hundreds of names) while other threads `stat` the files of the folders
-/// already listed, then sorts each folder and emits the paths depth-first. Names stay bytes in one buffer per folder
-/// and each file's path is made once, as one string, when it is emitted.
+/// already listed, then sorts each folder and emits the paths depth-first. Names stay bytes in
+/// one buffer per folder and each file's path is made once, as one string, when it is emitted.
 extension POSIXFileSystem {
     /// A folder entry the walk keeps: where its name's bytes are in the folder's name buffer,
     /// and what the listing or `stat` said. No `String` until the entry is emitted in order.
@@ -107,7 +107,7 @@ extension POSIXFileSystem {
     }
 
     /// Lists a folder and, after it, each of its sub-folders; nil when it cannot be opened.
-    /// A regular Markdown file's `stat` is left for `statPending`; an entry the listing cannot
+    /// A regular Markdown file's `stat` is queued on `work`; an entry the listing cannot
     /// type (some file systems) or that is not a regular file is checked here, as few are.
     private func list(root: String, relative: String, stamps: Bool, skipping: Set<String>, work: WalkWork) -> WalkFolder? {
         let absolute = relative.isEmpty ? root : VaultPaths.join(root, relative)
@@ -180,8 +180,8 @@ extension POSIXFileSystem {
     }
 
     /// `fstatat` of a name held in `names`, copied with a terminating zero into `name`.
-    static func statName(_ names: [UInt8], start: Int, length: Int, at dirFD: Int32,
-                             name: inout [CChar], into info: inout stat) -> Bool {
+    fileprivate static func statName(_ names: [UInt8], start: Int, length: Int, at dirFD: Int32,
+                                     name: inout [CChar], into info: inout stat) -> Bool {
         if name.count <= length { name = [CChar](repeating: 0, count: length + 1) }
         return name.withUnsafeMutableBufferPointer { name in
             names.withUnsafeBufferPointer { bytes in
