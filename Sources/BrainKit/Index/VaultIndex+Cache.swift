@@ -396,8 +396,11 @@ extension VaultIndex {
         let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest.bytes).bytes
         guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, scope.cachePath), durable: false)) != nil else { return }
         shardSums = sums
+        // An edit (the shards as they were, some written again) leaves nothing to clear: the
+        // folder is listed when every shard is written.
+        if toWrite.count < shardCount { return }
         // Shards beyond the last (the vault had more files) and temporary files whose writer was
-        // killed are removed; the folder is small, so listing it costs nothing.
+        // killed are removed.
         for name in fileSystem.names(in: folder) {
             if let number = VaultIndex.shardNumber(ofName: name, scope: scope), number >= shardCount {
                 try? fileSystem.remove(VaultPaths.join(folder, name))
