@@ -13,29 +13,9 @@ enum BacklinksCommand: BrainCommand {
         let note = try session.note(arguments.positional(0)!, in: index)
         let list = BacklinkList(index: index, note: note)
         if arguments.flag("json") { return try session.printJSON(list) }
-        let style = session.style
-        // `path:line: text`, built as bytes (as `brain search` prints): a note linked from
-        // thousands of files prints thousands of lines. Long outputs go out in pieces.
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 17)
-        for backlink in list.backlinks {
-            if style.enabled {
-                out.append(contentsOf: style("\(backlink.path):\(backlink.line):", .accent).utf8)
-            } else {
-                out.append(contentsOf: backlink.path.utf8)
-                out.append(UInt8(ascii: ":"))
-                DecimalDigits.append(backlink.line, to: &out)
-                out.append(UInt8(ascii: ":"))
-            }
-            out.append(UInt8(ascii: " "))
-            out.append(contentsOf: backlink.text.utf8)
-            out.append(UInt8(ascii: "\n"))
-            if out.count > 1 << 16 {
-                out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
-                out.removeAll(keepingCapacity: true)
-            }
-        }
-        out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
+        var lines = PlacedLines(session)
+        for backlink in list.backlinks { lines.append(path: backlink.path, line: backlink.line, text: backlink.text) }
+        lines.flush()
         return ExitCode.success
     }
 }

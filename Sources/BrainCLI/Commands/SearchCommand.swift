@@ -50,27 +50,11 @@ enum SearchCommand: BrainCommand {
         }
         let style = session.style
         let search = TextSearch(text)
-        // `path:line: text`, built as bytes: a common word prints tens of thousands of lines.
-        // Long outputs go out in pieces rather than one huge buffer.
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 17)
+        var lines = PlacedLines(session)
         for match in results.matches {
-            if style.enabled {
-                out.append(contentsOf: (style("\(match.path):\(match.line):", .accent) + " " + highlight(match.text, search, style)).utf8)
-            } else {
-                out.append(contentsOf: match.path.utf8)
-                out.append(UInt8(ascii: ":"))
-                DecimalDigits.append(match.line, to: &out)
-                out.append(contentsOf: ": ".utf8)
-                out.append(contentsOf: match.text.utf8)
-            }
-            out.append(UInt8(ascii: "\n"))
-            if out.count > 1 << 16 {
-                out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
-                out.removeAll(keepingCapacity: true)
-            }
+            lines.append(path: match.path, line: match.line, text: style.enabled ? highlight(match.text, search, style) : match.text)
         }
-        out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
+        lines.flush()
         return results.matches.isEmpty ? ExitCode.failure : ExitCode.success
     }
 

@@ -359,8 +359,28 @@ extension NoteRecord {
     /// The links at `positions` (ascending) of a file of `size` bytes, nil past the last one;
     /// every link stepped over is still checked as `decodeLinks` checks it.
     static func decodeLinks(_ reader: inout BinaryReader, size: Int, at positions: [Int]) throws(BinaryReader.Corrupt) -> [Link?] {
+        try pickLinks(&reader, size: size, at: positions) { reader, limit throws(BinaryReader.Corrupt) in try decodeLink(&reader, limit: limit) }
+    }
+
+    /// The line and column of the links at `positions` (ascending), nil where there is none,
+    /// checked as `decodeLinks` checks them: no target, label or fragment is made.
+    static func linkPlaces(_ reader: inout BinaryReader, size: Int, at positions: [Int]) throws(BinaryReader.Corrupt) -> [LinkPlace?] {
+        try pickLinks(&reader, size: size, at: positions) { reader, limit throws(BinaryReader.Corrupt) in
+            _ = try enumValue(Link.Kind.allCases, &reader)
+            try reader.skipString()
+            try reader.skipOptionalString()
+            try reader.skipOptionalString()
+            let (line, column, _) = try decodePlace(&reader, limit: limit)
+            return LinkPlace(line: line, column: column)
+        }
+    }
+
+    /// What `read` makes of each link at `positions` (ascending; `read` steps over exactly one
+    /// link), nil past the last one: the links before and between are stepped over, checked.
+    private static func pickLinks<T>(_ reader: inout BinaryReader, size: Int, at positions: [Int],
+                                     _ read: (inout BinaryReader, Int) throws(BinaryReader.Corrupt) -> T) throws(BinaryReader.Corrupt) -> [T?] {
         let count = try reader.count()
-        var found = [Link?](repeating: nil, count: positions.count)
+        var found = [T?](repeating: nil, count: positions.count)
         var next = 0
         let limit = positionLimit(size)
         for position in 0..<count {
@@ -370,32 +390,9 @@ extension NoteRecord {
                 try skipLink(&reader, limit: limit)
                 continue
             }
-            let link = try decodeLink(&reader, limit: limit)
+            let value = try read(&reader, limit)
             while next < positions.count && positions[next] == position {
-                found[next] = link
-                next += 1
-            }
-        }
-        return found
-    }
-
-    /// The line and column of the links at `positions` (ascending), nil where there is none,
-    /// checked as `decodeLinks` checks them: no target, label or fragment is made.
-    static func linkPlaces(_ reader: inout BinaryReader, size: Int, at positions: [Int]) throws(BinaryReader.Corrupt) -> [LinkPlace?] {
-        let count = try reader.count()
-        var found = [LinkPlace?](repeating: nil, count: positions.count)
-        var next = 0
-        let limit = positionLimit(size)
-        for position in 0..<count {
-            while next < positions.count && positions[next] < position { next += 1 }
-            guard next < positions.count else { break }
-            _ = try enumValue(Link.Kind.allCases, &reader)
-            try reader.skipString()
-            try reader.skipOptionalString()
-            try reader.skipOptionalString()
-            let (line, column, _) = try decodePlace(&reader, limit: limit)
-            while next < positions.count && positions[next] == position {
-                found[next] = LinkPlace(line: line, column: column)
+                found[next] = value
                 next += 1
             }
         }

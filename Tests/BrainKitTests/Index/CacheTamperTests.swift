@@ -40,18 +40,36 @@ import Testing
         try fileSystem.writeAtomically(VaultIndex.sealed(VaultIndex.manifestMagic, payload: writer.bytes).bytes, to: cachePath)
     }
 
-    /// Where the resolutions start in a shard: after its number, first record, count and records.
-    static func resolutionsOffset(_ bytes: [UInt8]) throws -> Int {
+    /// The records of a shard's bytes (after its number, first record and count), and where they end.
+    static func records(_ bytes: [UInt8]) throws -> (records: [NoteRecord], end: Int) {
         let buffer = CacheBuffer(bytes)
-        return try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> Int in
+        return try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> ([NoteRecord], Int) in
             var reader = BinaryReader(pointer, offset: VaultIndex.headerSize)
             _ = try reader.uint()
             _ = try reader.uint()
             let count = try reader.count()
-            for _ in 0..<count { _ = try NoteRecord.decode(from: &reader, buffer: buffer) }
-            return reader.offset
+            let records = try (0..<count).map { _ throws(BinaryReader.Corrupt) in try NoteRecord.decode(from: &reader, buffer: buffer) }
+            return (records, reader.offset)
         }
     }
+
+    static func firstRecord(_ bytes: [UInt8]) throws -> NoteRecord { try #require(try records(bytes).records.first) }
+
+    /// A vault whose `notes/a.md` holds `note` (two links), indexed; its first shard's bytes and
+    /// where `a.md`'s links start in them.
+    static func linksOfA(_ note: String) throws -> (Vault, MemoryFileSystem, [UInt8], Int) {
+        let (vault, fileSystem) = CacheTamperTests.vault(note: note)
+        _ = VaultIndex.open(vault)
+        let bytes = try #require(fileSystem.byteSnapshot[CacheTamperTests.shardPath])
+        let record = try CacheTamperTests.firstRecord(bytes)
+        #expect(record.path == "notes/a.md")
+        let links = try #require(record.cachedLinks).linksAt
+        #expect(bytes[links] == 2)
+        return (vault, fileSystem, bytes, links)
+    }
+
+    /// Where the resolutions start in a shard: after its number, first record, count and records.
+    static func resolutionsOffset(_ bytes: [UInt8]) throws -> Int { try records(bytes).end }
 
     /// The records of one cache with the resolutions of another: `a.md` has one link in the
     /// records and two resolutions, the mismatch that trapped in `backlinks`.
@@ -76,20 +94,7 @@ import Testing
     /// the links: a bad link there (a kind out of range, under a valid checksum) makes that note
     /// read from its file, and the index equals a rebuild.
     @Test func aBadLinkMetWhileResolvingIsReadFromTheFile() throws {
-        let (vault, fileSystem) = CacheTamperTests.vault(note: "[[b]] [[b]]\n")
-        _ = VaultIndex.open(vault)
-        var bytes = try #require(fileSystem.byteSnapshot[CacheTamperTests.shardPath])
-        let buffer = CacheBuffer(bytes)
-        let record = try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> NoteRecord in
-            var reader = BinaryReader(pointer, offset: VaultIndex.headerSize)
-            _ = try reader.uint()
-            _ = try reader.uint()
-            _ = try reader.count()
-            return try NoteRecord.decode(from: &reader, buffer: buffer)
-        }
-        #expect(record.path == "notes/a.md")
-        let links = try #require(record.cachedLinks).linksAt
-        #expect(bytes[links] == 2)
+        var (vault, fileSystem, bytes, links) = try CacheTamperTests.linksOfA("[[b]] [[b]]\n")
         bytes[links + 1] = 0xFF
         try CacheTamperTests.reseal(shard: bytes, in: fileSystem)
         try fileSystem.writeAtomically(Array("[[a]]\n".utf8), to: MemoryVault.root + "/notes/c.md")
@@ -106,20 +111,7 @@ import Testing
     /// its file, and the list equals a rebuild's.
     @Test func aBadLinkMetByABacklinkListIsReadFromTheFile() throws {
         for damage in ["kind", "line"] {
-            let (vault, fileSystem) = CacheTamperTests.vault(note: "x [[b]]\n\ny [[b]]\n")
-            _ = VaultIndex.open(vault)
-            var bytes = try #require(fileSystem.byteSnapshot[CacheTamperTests.shardPath])
-            let buffer = CacheBuffer(bytes)
-            let record = try bytes.withUnsafeBufferPointer { pointer throws(BinaryReader.Corrupt) -> NoteRecord in
-                var reader = BinaryReader(pointer, offset: VaultIndex.headerSize)
-                _ = try reader.uint()
-                _ = try reader.uint()
-                _ = try reader.count()
-                return try NoteRecord.decode(from: &reader, buffer: buffer)
-            }
-            #expect(record.path == "notes/a.md")
-            let links = try #require(record.cachedLinks).linksAt
-            #expect(bytes[links] == 2)
+            var (vault, fileSystem, bytes, links) = try CacheTamperTests.linksOfA("x [[b]]\n\ny [[b]]\n")
             if damage == "kind" {
                 bytes[links + 1] = 0xFF
             } else {

@@ -1,0 +1,38 @@
+import BrainKit
+
+/// `path:line: text` lines, as `brain search` and `brain backlinks` print them: built as bytes (a
+/// common word, or a note linked from thousands of files, prints tens of thousands of lines) and
+/// written in pieces rather than as one huge buffer.
+struct PlacedLines: ~Copyable {
+    private let session: Session
+    private let style: Style
+    private var out: [UInt8] = []
+
+    init(_ session: Session) {
+        self.session = session
+        style = session.style
+        out.reserveCapacity(1 << 17)
+    }
+
+    /// One line; `text` as it is printed (already highlighted when styled).
+    mutating func append(path: String, line: Int, text: String) {
+        if style.enabled {
+            out.append(contentsOf: style("\(path):\(line):", .accent).utf8)
+        } else {
+            out.append(contentsOf: path.utf8)
+            out.append(UInt8(ascii: ":"))
+            DecimalDigits.append(line, to: &out)
+            out.append(UInt8(ascii: ":"))
+        }
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: text.utf8)
+        out.append(UInt8(ascii: "\n"))
+        if out.count > 1 << 16 { flush() }
+    }
+
+    /// Writes what is waiting.
+    mutating func flush() {
+        out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
+        out.removeAll(keepingCapacity: true)
+    }
+}
