@@ -69,7 +69,16 @@ extension VaultIndex {
 
     /// Writes the header in front of `payload`: magic, version, checksum of the payload.
     static func sealed(_ magic: [UInt8], payload: [UInt8]) -> (bytes: [UInt8], sum: UInt64) {
-        let sum = payload.withUnsafeBufferPointer { cacheChecksum($0) }
+        payload.withUnsafeBufferPointer { sealed(magic, payloadBytes: $0) }
+    }
+
+    /// `sealed` of what `payload` wrote, copied once, into the sealed bytes.
+    static func sealed(_ magic: [UInt8], payload: borrowing BinaryWriter) -> (bytes: [UInt8], sum: UInt64) {
+        payload.withBytes { sealed(magic, payloadBytes: $0) }
+    }
+
+    private static func sealed(_ magic: [UInt8], payloadBytes payload: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], sum: UInt64) {
+        let sum = cacheChecksum(payload)
         var bytes = magic
         bytes.reserveCapacity(headerSize + payload.count)
         for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: formatVersion >> (8 * UInt64(index)))) }
@@ -375,7 +384,7 @@ extension VaultIndex {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for slot in stride(from: worker, to: toWrite.count, by: workers) {
                 let number = toWrite[slot]
-                let (bytes, sum) = VaultIndex.sealed(VaultIndex.shardMagic, payload: encodeShard(number, size: size))
+                let (bytes, sum) = sealedShard(number, size: size)
                 // Renamed into place: a symbolic link standing there is replaced, never followed.
                 let path = VaultPaths.join(vault.root, VaultIndex.shardPath(number, scope: scope))
                 written.set(slot, (try? fileSystem.writeAtomically(bytes, to: path, durable: false)) == nil ? nil : sum)
@@ -393,7 +402,7 @@ extension VaultIndex {
         manifest.uint(UInt64(size))
         manifest.uint(UInt64(shardCount))
         for sum in sums { manifest.uint(sum) }
-        let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest.bytes).bytes
+        let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest).bytes
         guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, scope.cachePath), durable: false)) != nil else { return }
         shardSums = sums
         // An edit (the shards as they were, some written again) leaves nothing to clear: the
@@ -409,8 +418,8 @@ extension VaultIndex {
         TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
     }
 
-    /// The payload of shard `number`.
-    func encodeShard(_ number: Int, size: Int) -> [UInt8] {
+    /// Shard `number`, sealed, and its checksum.
+    func sealedShard(_ number: Int, size: Int) -> (bytes: [UInt8], sum: UInt64) {
         let range = (number * size)..<min(records.count, (number + 1) * size)
         var writer = BinaryWriter(capacity: max(1 << 12, range.count * 512))
         writer.uint(UInt64(number))
@@ -432,6 +441,6 @@ extension VaultIndex {
                 }
             }
         }
-        return writer.bytes
+        return VaultIndex.sealed(VaultIndex.shardMagic, payload: writer)
     }
 }

@@ -45,32 +45,29 @@ extension VaultIndex {
 
     /// Links from other notes (and the note itself) that resolve to `index`, by path then line.
     public func backlinks(of index: Int) -> [LinkReference] {
-        var result: [LinkReference] = []
         let wanted = Resolution.note(index)
-        for (source, resolved) in resolutions.enumerated() where resolved.contains(wanted) {
-            // Only the links that point here are decoded (a note can be linked from most files).
-            let positions = resolved.indices.filter { resolved[$0] == wanted }
-            for case let link? in records[source].links(at: positions) {
-                result.append(LinkReference(source: source, link: link, resolution: wanted))
-            }
-        }
-        return result
+        return linksInto(index) { record, positions in record.links(at: positions) }
+            .map { LinkReference(source: $0.source, link: $0.value, resolution: wanted) }
     }
 
-    /// Where the links into note `index` are, by source in index order, then in file order:
-    /// `backlinks(of:)` without making the links.
-    /// The sources are scanned on every core, each a range of them; the result is in source
-    /// order whatever the thread timing.
+    /// Where the links into note `index` are: `backlinks(of:)` without making the links.
     func backlinkPlaces(of index: Int) -> [(source: Int, place: LinkPlace)] {
+        linksInto(index) { record, positions in record.linkPlaces(at: positions) }.map { ($0.source, $0.value) }
+    }
+
+    /// What `pick` makes of the links into note `index`, given each source and the positions of
+    /// its links that resolve there (only those are decoded: a note can be linked from most
+    /// files), by source in index order, then in file order. The sources are scanned on every
+    /// core, each a range of them; the result does not depend on the thread timing.
+    private func linksInto<T>(_ index: Int, _ pick: @Sendable (NoteRecord, [Int]) -> [T?]) -> [(source: Int, value: T)] {
         let wanted = Resolution.note(index)
         return VaultIndex.concurrentRanges(resolutions.count, atLeast: 2048) { range in
-            var found: [(source: Int, place: LinkPlace)] = []
+            var found: [(source: Int, value: T)] = []
             for source in range {
                 let resolved = resolutions[source]
                 guard resolved.contains(wanted) else { continue }
-                let positions = resolved.indices.filter { resolved[$0] == wanted }
-                for case let place? in records[source].linkPlaces(at: positions) {
-                    found.append((source, place))
+                for case let value? in pick(records[source], resolved.indices.filter { resolved[$0] == wanted }) {
+                    found.append((source, value))
                 }
             }
             return found

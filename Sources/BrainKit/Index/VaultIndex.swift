@@ -157,11 +157,10 @@ public final class VaultIndex: @unchecked Sendable {
     /// `stamps: false` may leave sizes and times at 0 (see `FileSystem.markdownFiles`).
     static func walk(_ vault: Vault, scope: Scope = .vault, stamps: Bool = true) -> [FileStamp] {
         switch scope {
-        case .vault:
-            return vault.fileSystem.markdownFiles(under: vault.root, stamps: stamps).filter { !vault.isTemplate($0.path) }
-        case .pins:
-            // The journal's folders are not entered: the journal's index has their files.
-            return vault.fileSystem.markdownFiles(under: vault.root, stamps: stamps, skipping: Set(journalFolders(vault)))
+        case .vault, .pins:
+            // The pins' walk does not enter the journal's folders: the journal's index has their files.
+            let skipped = scope == .pins ? Set(journalFolders(vault)) : []
+            return vault.fileSystem.markdownFiles(under: vault.root, stamps: stamps, skipping: skipped)
                 .filter { !vault.isTemplate($0.path) }
         case .journal:
             var files: [FileStamp] = []

@@ -131,7 +131,7 @@ enum StatusCache {
             writer.string(item.text)
         }
         writer.int(summary.daysRead)
-        return VaultIndex.sealed(magic, payload: writer.bytes).bytes
+        return VaultIndex.sealed(magic, payload: writer).bytes
     }
 
     private static func optionalInt(_ value: Int?, _ writer: inout BinaryWriter) {
