@@ -79,6 +79,35 @@ import Testing
         ], vault: vault)
     }
 
+    /// A note linked from hundreds of files prints its backlinks' lines from `.brain/cache/`
+    /// once they are kept, the same lines as reading every file, as text and as JSON.
+    @Test func backlinksOfAMuchLinkedNoteAreKept() throws {
+        let vault = try TestVault(sample: false)
+        vault.run("init")
+        try vault.write("notes/hub.md", "# Hub\n")
+        var expected = ""
+        for note in 0..<300 {
+            let path = String(format: "notes/n%03d.md", note)
+            try vault.write(path, "# N\(note)\n\n  \(note) → [[hub]]\t\n")
+            expected += "\(path):3: \(note) → [[hub]]\n"
+        }
+        let linesPath = vault.root + "/" + LineCache.relativePath(of: "notes/hub.md")
+        let first = vault.run("backlinks hub")
+        #expect(first.status == 0)
+        #expect(first.stdout == expected)
+        #expect(vault.exists(LineCache.relativePath(of: "notes/hub.md")))
+        // Kept lines are trusted once the file is newer than the notes by the racy window.
+        var times = [timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0), timespec(tv_sec: time(nil) + 3_600, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, linesPath, &times, 0) == 0)
+        #expect(vault.run("backlinks hub").stdout == expected)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.run("backlinks hub --json").stdout.utf8)) as? [String: Any])
+        let texts = try #require(json["backlinks"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+        #expect(texts == (0..<300).map { "\($0) → [[hub]]" })
+        // An edited note is read again.
+        try vault.write("notes/n007.md", "# N7\n\n  edited → [[hub]]\n")
+        #expect(vault.run("backlinks hub").stdout == expected.replacingOccurrences(of: "n007.md:3: 7 → ", with: "n007.md:3: edited → "))
+    }
+
     @Test func linksJSONReportsUnresolvedPathAsNull() throws {
         let vault = try TestVault()
         try vault.write("notes/dangling.md", "See [[no-such-note]] and [[read]].\n")

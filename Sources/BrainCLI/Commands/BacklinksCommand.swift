@@ -11,10 +11,9 @@ enum BacklinksCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let index = try session.index()
         let note = try session.note(arguments.positional(0)!, in: index)
-        let list = BacklinkList(index: index, note: note)
-        if arguments.flag("json") { return try session.printJSON(list) }
+        if arguments.flag("json") { return try session.printJSON(BacklinkList(index: index, note: note)) }
         var lines = PlacedLines(session)
-        for backlink in list.backlinks { lines.append(path: backlink.path, line: backlink.line, text: backlink.text) }
+        Backlink.forEach(to: note, in: index) { path, line, _, text in lines.append(path: path, line: line, text: text) }
         lines.flush()
         return ExitCode.success
     }

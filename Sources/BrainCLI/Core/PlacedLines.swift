@@ -16,6 +16,12 @@ struct PlacedLines: ~Copyable {
 
     /// One line; `text` as it is printed (already highlighted when styled).
     mutating func append(path: String, line: Int, text: String) {
+        var text = text
+        text.withUTF8 { append(path: path, line: line, text: $0) }
+    }
+
+    /// One line, its text given as UTF-8 bytes.
+    mutating func append(path: String, line: Int, text: UnsafeBufferPointer<UInt8>) {
         if style.enabled {
             out.append(contentsOf: style("\(path):\(line):", .accent).utf8)
         } else {
@@ -25,7 +31,7 @@ struct PlacedLines: ~Copyable {
             out.append(UInt8(ascii: ":"))
         }
         out.append(UInt8(ascii: " "))
-        out.append(contentsOf: text.utf8)
+        out.append(contentsOf: text)
         out.append(UInt8(ascii: "\n"))
         if out.count > 1 << 16 { flush() }
     }

@@ -14,13 +14,23 @@ public struct Backlink: Hashable, Sendable, Codable {
     }
 
     /// The links into the note at `position` of `index`, by path then line; each file is read once
-    /// for the lines' text.
+    /// for the lines' text, or not at all when the note's `LineCache` has them.
     public static func all(to position: Int, in index: VaultIndex) -> [Backlink] {
+        var backlinks: [Backlink] = []
+        forEach(to: position, in: index) { path, line, column, text in
+            backlinks.append(Backlink(path: path, line: line, column: column, text: String(decoding: text, as: UTF8.self)))
+        }
+        return backlinks
+    }
+
+    /// The links `all` gives, one at a time, each with the text of its line as UTF-8 bytes valid
+    /// during the call: thousands of lines are printed without making a string of each.
+    public static func forEach(to position: Int, in index: VaultIndex,
+                               _ body: (_ path: String, _ line: Int, _ column: Int, _ text: UnsafeBufferPointer<UInt8>) -> Void) {
         let references = index.backlinkPlaces(of: position)
-        let texts = index.lineTexts(references.map { (index.records[$0.source].path, $0.place.line) })
-        return zip(references, texts).map { reference, text in
-            Backlink(path: index.records[reference.source].path, line: reference.place.line,
-                     column: reference.place.column, text: text)
+        index.withBacklinkLineTexts(into: position, references.map { ($0.source, $0.place.line) }) { place, text in
+            let reference = references[place]
+            body(index.records[reference.source].path, reference.place.line, reference.place.column, text)
         }
     }
 }
