@@ -22,6 +22,8 @@ enum LineCache {
     /// have changed again unseen. Tests whose clock counts writes set it to 0.
     @TaskLocal static var racyWindow: Int64 = 2_000_000_000
     static let prefix = "lines-"
+    /// The highest line number a file may keep (a larger one is damage).
+    static let maxLine = Int(Int32.max)
 
     /// The file name of the lines of the links into `target`.
     static func name(of target: String) -> String {
@@ -104,7 +106,7 @@ enum LineCache {
                 let lineCount = try reader.count()
                 var previous = 0
                 for _ in 0..<lineCount {
-                    previous = try reader.bounded(Int.max, from: previous + 1)
+                    previous = try reader.bounded(maxLine, from: previous + 1)
                     kept.lines.append(previous)
                     kept.texts.append(try reader.stringBytes())
                 }

@@ -163,6 +163,18 @@ import Testing
         other.string("notes/other.md")
         other.raw(payload.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[(1 + LineCacheTests.hub.utf8.count)...]) })
         variants.append(other.bytes)
+        // Line numbers at the largest an integer holds, one after another.
+        var largest = BinaryWriter()
+        largest.string(LineCacheTests.hub)
+        largest.uint(1)
+        largest.string("notes/n0.md")
+        for _ in 0..<3 { largest.int(1) }
+        largest.uint(2)
+        for line in [UInt64(Int.max), UInt64.max] {
+            largest.uint(line)
+            largest.string("x")
+        }
+        variants.append(largest.bytes)
         for variant in variants {
             try fileSystem.writeAtomically(VaultIndex.sealed(LineCache.magic, payload: variant).bytes, to: LineCacheTests.linesPath)
             let backlinks = LineCacheTests.backlinks(vault)
