@@ -125,21 +125,21 @@ enum LineCache {
     /// of the links into `target`, their texts given by `text(group, line position)`; then removes
     /// the oldest files beyond `limit`. Sources whose records do not come from a file as it is on
     /// the disk are left out; a failure only costs speed next time.
-    static func save(_ groups: [(source: Int, lines: [Int])], of index: VaultIndex, target: String,
+    static func save(_ groups: [(key: Int, lines: [Int])], of index: VaultIndex, target: String,
                      text: (Int, Int) -> UnsafeBufferPointer<UInt8>) {
         let vault = index.vault
         guard let folder = VaultIndex.cacheFolder(vault) else { return }
-        let kept = groups.indices.filter { index.records[groups[$0].source].stamp.modified > 0 }
+        let kept = groups.indices.filter { index.records[groups[$0].key].stamp.modified > 0 }
         var capacity = 64 + target.utf8.count
         for group in kept {
-            capacity += 48 + index.records[groups[group].source].path.utf8.count
+            capacity += 48 + index.records[groups[group].key].path.utf8.count
             for position in groups[group].lines.indices { capacity += 12 + text(group, position).count }
         }
         var writer = BinaryWriter(capacity: capacity)
         writer.string(target)
         writer.uint(UInt64(kept.count))
         for group in kept {
-            let stamp = index.records[groups[group].source].stamp
+            let stamp = index.records[groups[group].key].stamp
             writer.string(stamp.path)
             writer.int(stamp.size)
             writer.int(Int(stamp.modified))
@@ -173,36 +173,7 @@ extension VaultIndex {
     /// the others are read, and the file written again.
     func withBacklinkLineTexts(into target: Int, _ places: [(source: Int, line: Int)],
                                _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        // The sources in order of first mention, each with its lines (sorted, each once).
-        // Backlinks come by source: a source is then looked up only when it comes back.
-        var position: [Int: Int] = [:]
-        var groups: [(source: Int, lines: [Int])] = []
-        var groupOf: [Int] = []
-        groupOf.reserveCapacity(places.count)
-        var ascending = true
-        for place in places {
-            let group: Int
-            if let last = groupOf.last, groups[last].source == place.source {
-                group = last
-            } else if ascending, groups.last.map({ $0.source < place.source }) ?? true {
-                group = groups.count
-                groups.append((place.source, []))
-            } else {
-                if ascending {
-                    ascending = false
-                    for (index, group) in groups.enumerated() { position[group.source] = index }
-                }
-                if let known = position[place.source] {
-                    group = known
-                } else {
-                    group = groups.count
-                    position[place.source] = group
-                    groups.append((place.source, []))
-                }
-            }
-            groups[group].lines.append(place.line)
-            groupOf.append(group)
-        }
+        let (groups, groupOf) = VaultIndex.grouped(places.map { (key: $0.source, line: $0.line) })
         guard groups.count >= LineCache.threshold else {
             for (index, text) in lineTexts(places.map { (records[$0.source].path, $0.line) }).enumerated() {
                 var text = text
@@ -210,7 +181,6 @@ extension VaultIndex {
             }
             return
         }
-        for group in groups.indices { VaultIndex.ascendingOnce(&groups[group].lines) }
 
         let targetPath = records[target].path
         LineCache.withKept(vault, target: targetPath) { kept in
@@ -226,7 +196,7 @@ extension VaultIndex {
             var entryOfPath: [String: Int]?
             for (group, wanted) in groups.enumerated() {
                 starts.append(references.count)
-                let stamp = records[wanted.source].stamp
+                let stamp = records[wanted.key].stamp
                 guard let kept, stamp.modified > 0, max(stamp.modified, stamp.changed) <= trustedBefore else {
                     toRead.append(group)
                     references.append(contentsOf: repeatElement(0, count: wanted.lines.count))
@@ -257,7 +227,7 @@ extension VaultIndex {
             var read: [UInt8] = []
             var readRanges: [Range<Int>] = []
             if !toRead.isEmpty {
-                for text in lineTexts(toRead.flatMap { group in groups[group].lines.map { (records[groups[group].source].path, $0) } }) {
+                for text in lineTexts(toRead.flatMap { group in groups[group].lines.map { (records[groups[group].key].path, $0) } }) {
                     let start = read.count
                     read.append(contentsOf: text.utf8)
                     readRanges.append(start..<read.count)
@@ -277,13 +247,7 @@ extension VaultIndex {
                 }
                 for (index, place) in places.enumerated() {
                     let group = groupOf[index]
-                    let lines = groups[group].lines
-                    var low = 0, high = lines.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if lines[middle] < place.line { low = middle + 1 } else { high = middle }
-                    }
-                    body(index, text(references[starts[group] + low]))
+                    body(index, text(references[starts[group] + VaultIndex.slot(of: place.line, in: groups[group].lines)]))
                 }
                 if !toRead.isEmpty || kept == nil {
                     LineCache.save(groups, of: self, target: targetPath) { group, position in text(references[starts[group] + position]) }

@@ -9,27 +9,7 @@ extension VaultIndex {
     /// blanks: each file is read once, the files on every core, and the result is in the order
     /// of `places` whatever the thread timing. A line a file no longer has gives "".
     public func lineTexts(_ places: [(path: String, line: Int)]) -> [String] {
-        // The files in order of first mention, each with its lines; a path repeated from the
-        // place before (backlinks come grouped by file) is not looked up again.
-        var position: [String: Int] = [:]
-        var wanted: [(path: String, lines: [Int])] = []
-        var fileOf: [Int] = []
-        fileOf.reserveCapacity(places.count)
-        for place in places {
-            let file: Int
-            if let last = fileOf.last, wanted[last].path == place.path {
-                file = last
-            } else if let known = position[place.path] {
-                file = known
-            } else {
-                file = wanted.count
-                position[place.path] = file
-                wanted.append((place.path, []))
-            }
-            wanted[file].lines.append(place.line)
-            fileOf.append(file)
-        }
-        for file in wanted.indices { VaultIndex.ascendingOnce(&wanted[file].lines) }
+        let (wanted, fileOf) = VaultIndex.grouped(places.map { (key: $0.path, line: $0.line) })
         let texts: [[String]]
         let posix = vault.fileSystem as? POSIXFileSystem
         if let posix, let root = posix.openFolder(vault.root) {
@@ -41,25 +21,66 @@ extension VaultIndex {
                 var reader = FileReader()
                 return range.map { index in
                     // A file that can no longer be read gives no lines.
-                    reader.read(files[index].path, from: root).map { VaultIndex.lines(files[index].lines, of: $0) } ?? []
+                    reader.read(files[index].key, from: root).map { VaultIndex.lines(files[index].lines, of: $0) } ?? []
                 }
             }.flatMap { $0 }
         } else {
             texts = wanted.concurrentMap(atLeast: 16) { file in
-                let bytes = vault.fileSystem.readListed(VaultPaths.join(vault.root, file.path)) ?? []
+                let bytes = vault.fileSystem.readListed(VaultPaths.join(vault.root, file.key)) ?? []
                 return bytes.withUnsafeBufferPointer { VaultIndex.lines(file.lines, of: $0) }
             }
         }
         return zip(places, fileOf).map { place, file in
-            let lines = wanted[file].lines
-            // The place's line among its file's (sorted): found by halving.
-            var low = 0, high = lines.count
-            while low < high {
-                let middle = (low + high) / 2
-                if lines[middle] < place.line { low = middle + 1 } else { high = middle }
-            }
-            return low < texts[file].count ? texts[file][low] : ""
+            let slot = VaultIndex.slot(of: place.line, in: wanted[file].lines)
+            return slot < texts[file].count ? texts[file][slot] : ""
         }
+    }
+
+    /// Where `line` is among `lines` (sorted), found by halving.
+    static func slot(of line: Int, in lines: [Int]) -> Int {
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle] < line { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The keys of `places` (a file, a source record) each once, in order of first mention, with
+    /// the lines of their places sorted and each once, and the group of each place. A key
+    /// repeated from the place before is not looked up, nor is one while the keys only grow
+    /// (backlinks come by source, in order).
+    static func grouped<Key: Hashable & Comparable>(_ places: [(key: Key, line: Int)]) -> (groups: [(key: Key, lines: [Int])], groupOf: [Int]) {
+        var position: [Key: Int] = [:]
+        var groups: [(key: Key, lines: [Int])] = []
+        var groupOf: [Int] = []
+        groupOf.reserveCapacity(places.count)
+        var ascending = true
+        for place in places {
+            let group: Int
+            if let last = groupOf.last, groups[last].key == place.key {
+                group = last
+            } else if ascending, groups.last.map({ $0.key < place.key }) ?? true {
+                group = groups.count
+                groups.append((place.key, []))
+            } else {
+                if ascending {
+                    ascending = false
+                    for (index, group) in groups.enumerated() { position[group.key] = index }
+                }
+                if let known = position[place.key] {
+                    group = known
+                } else {
+                    group = groups.count
+                    position[place.key] = group
+                    groups.append((place.key, []))
+                }
+            }
+            groups[group].lines.append(place.line)
+            groupOf.append(group)
+        }
+        for group in groups.indices { ascendingOnce(&groups[group].lines) }
+        return (groups, groupOf)
     }
 
     /// Sorts `lines` and keeps each once; lines already in order (one link after another in a

@@ -56,6 +56,15 @@ import Testing
         return VaultIndex.sealed(LineCache.magic, payload: payload).bytes
     }
 
+    /// A vault of three notes linking to the hub, the hub's backlinks read from them, and the
+    /// lines file its first query wrote.
+    static func kept() throws -> (Vault, MemoryFileSystem, [Backlink], [UInt8]) {
+        let (vault, fileSystem) = MemoryVault.make(LineCacheTests.files(3))
+        let truth = LineCacheTests.truth(vault)
+        _ = LineCacheTests.backlinks(vault)
+        return (vault, fileSystem, truth, try #require(fileSystem.byteSnapshot[LineCacheTests.linesPath]))
+    }
+
     @Test func keptLinesGiveTheSameBacklinks() throws {
         let (vault, fileSystem) = MemoryVault.make(LineCacheTests.files())
         let truth = LineCacheTests.truth(vault)
@@ -118,10 +127,7 @@ import Testing
     /// A truncated file, or one with any byte flipped, is caught by its checksum: the backlinks
     /// are read from the sources and the file written again as it was.
     @Test func damageIsDetectedAndTheFileRewritten() throws {
-        let (vault, fileSystem) = MemoryVault.make(LineCacheTests.files(3))
-        let truth = LineCacheTests.truth(vault)
-        _ = LineCacheTests.backlinks(vault)
-        let good = try #require(fileSystem.byteSnapshot[LineCacheTests.linesPath])
+        let (vault, fileSystem, truth, good) = try LineCacheTests.kept()
         var damaged: [[UInt8]] = (0..<good.count).map { Array(good[..<$0]) }
         for offset in good.indices {
             var flipped = good
@@ -139,10 +145,7 @@ import Testing
     /// Bytes that pass the checksum but say something out of place (written by hand, by another
     /// program) never trap: a file that does not parse is rewritten.
     @Test func nonsenseUnderAGoodChecksumNeverTraps() throws {
-        let (vault, fileSystem) = MemoryVault.make(LineCacheTests.files(3))
-        let truth = LineCacheTests.truth(vault)
-        _ = LineCacheTests.backlinks(vault)
-        let good = try #require(fileSystem.byteSnapshot[LineCacheTests.linesPath])
+        let (vault, fileSystem, truth, good) = try LineCacheTests.kept()
         let payload = Array(good[VaultIndex.headerSize...])
         var generator = SystemRandomNumberGenerator()
         var variants: [[UInt8]] = []
