@@ -130,6 +130,14 @@ typical_linked() { # dir
 # between runs disturbs the page cache and the scheduler: without the twin, the no-change time
 # reads 10 % lower on this machine).
 touch_one() { echo "echo 'one more line' >> '$1'"; }
+# Runs the rest of the line, then puts the note back as it was: appended to before each run, it
+# would otherwise grow from one benchmark to the next.
+restoring() { # file command...
+    local file="$1"; shift
+    cp "$file" "$RESULTS/restore.md"
+    "$@"
+    cp "$RESULTS/restore.md" "$file"
+}
 touch_none() { echo "echo 'one more line' >> '$RESULTS/untouched.txt'"; }
 
 bench_corpus() {
@@ -149,7 +157,7 @@ bench_corpus() {
     PAIR_RUNS=$((RUNS * 3)) measure_brain "10k corpus tags" "$(touch_none)" "$dir" tags
     measure_brain "10k corpus backlinks (typical)" "" "$dir" backlinks "$typical"
     measure_brain "10k corpus backlinks (most linked)" "" "$dir" backlinks "$note"
-    PAIR_RUNS=$((RUNS * 3)) measure_brain "10k corpus tags (one file changed)" "$(touch_one "$first")" "$dir" tags
+    PAIR_RUNS=$((RUNS * 3)) restoring "$first" measure_brain "10k corpus tags (one file changed)" "$(touch_one "$first")" "$dir" tags
     measure_brain "10k corpus search $word" "" "$dir" search "$word"
 }
 
@@ -166,7 +174,7 @@ echo "20k demo	word	$WORD20" >> "$RESULTS/info.tsv"
 FIRST20=$(rg --files -g '*.md' "$D/notes" | sort | awk 'NR == 1')
 measure "20k demo rg -c $WORD20" "" "rg -c $WORD20 $D"
 PAIR_RUNS=$((RUNS * 3)) measure_brain "20k demo tags" "$(touch_none)" "$D" tags
-PAIR_RUNS=$((RUNS * 3)) measure_brain "20k demo tags (one file changed)" "$(touch_one "$FIRST20")" "$D" tags
+PAIR_RUNS=$((RUNS * 3)) restoring "$FIRST20" measure_brain "20k demo tags (one file changed)" "$(touch_one "$FIRST20")" "$D" tags
 measure_brain "20k demo search $WORD20" "" "$D" search "$WORD20"
 measure_brain "20k demo stats" "" "$D" stats
 measure_brain "20k demo today" "" "$D" today
@@ -199,7 +207,7 @@ if [[ $QUICK == 0 ]]; then
     FIRST100=$(rg --files -g '*.md' "$D/notes" | sort | awk 'NR == 1')
     measure_brain "100k demo index (cold)" "rm -rf $D/.brain/cache" "$D" index
     PAIR_RUNS=$((RUNS * 3)) measure_brain "100k demo tags" "$(touch_none)" "$D" tags
-    PAIR_RUNS=$((RUNS * 3)) measure_brain "100k demo tags (one file changed)" "$(touch_one "$FIRST100")" "$D" tags
+    PAIR_RUNS=$((RUNS * 3)) restoring "$FIRST100" measure_brain "100k demo tags (one file changed)" "$(touch_one "$FIRST100")" "$D" tags
 fi
 
 # Growth: cold index, a query after no change, and peak memory, from 1,000 to 100,000 notes.
