@@ -112,10 +112,13 @@ struct BinaryWriter: ~Copyable {
 
     mutating func string(_ value: String) {
         var value = value
-        value.withUTF8 { buffer in
-            uint(UInt64(buffer.count))
-            raw(buffer)
-        }
+        value.withUTF8 { string(bytes: $0) }
+    }
+
+    /// A string given as its UTF-8 bytes, written as `string` writes one.
+    mutating func string(bytes: UnsafeBufferPointer<UInt8>) {
+        uint(UInt64(bytes.count))
+        raw(bytes)
     }
 
     /// Bytes with their length in front.

@@ -75,16 +75,17 @@ enum LineCache {
     /// the file cannot be used; they point into the file's bytes, valid during the call only.
     static func withKept<R>(_ vault: Vault, target: String, _ body: (Kept?) -> R) -> R {
         let relative = relativePath(of: target)
-        guard let path = try? vault.internalPath(relative), !vault.fileSystem.isSymbolicLink(path),
-              let written = vault.fileSystem.stamp(path, relative: relative) else { return body(nil) }
+        guard let path = try? vault.internalPath(relative) else { return body(nil) }
         if let posix = vault.fileSystem as? POSIXFileSystem {
-            // Mapped, not copied: the page cache's pages are read as they are.
-            guard case .mapped(let address, let count) = posix.mapRegularFile(path), let address else { return body(nil) }
+            // Mapped, not copied: the page cache's pages are read as they are. A symbolic link
+            // is refused, and the time comes from the mapped file itself.
+            guard case .mapped(let address, let count, let modified) = posix.mapRegularFile(path), let address else { return body(nil) }
             defer { POSIXFileSystem.unmap(address, count: count) }
             let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count)
-            return body(decode(buffer, target: target, written: written.modified))
+            return body(decode(buffer, target: target, written: modified))
         }
-        guard let bytes = try? vault.fileSystem.read(path) else { return body(nil) }
+        guard !vault.fileSystem.isSymbolicLink(path), let written = vault.fileSystem.stamp(path, relative: relative),
+              let bytes = try? vault.fileSystem.read(path) else { return body(nil) }
         return bytes.withUnsafeBufferPointer { body(decode($0, target: target, written: written.modified)) }
     }
 
@@ -146,10 +147,8 @@ enum LineCache {
             writer.int(Int(stamp.changed))
             writer.uint(UInt64(groups[group].lines.count))
             for (position, line) in groups[group].lines.enumerated() {
-                let bytes = text(group, position)
                 writer.uint(UInt64(line))
-                writer.uint(UInt64(bytes.count))
-                writer.raw(bytes)
+                writer.string(bytes: text(group, position))
             }
         }
         let fileSystem = vault.fileSystem
@@ -175,8 +174,9 @@ extension VaultIndex {
                                _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         let (groups, groupOf) = VaultIndex.grouped(places.map { (key: $0.source, line: $0.line) })
         guard groups.count >= LineCache.threshold else {
-            for (index, text) in lineTexts(places.map { (records[$0.source].path, $0.line) }).enumerated() {
-                var text = text
+            let texts = lines(ofFiles: groups.map { (records[$0.key].path, $0.lines) })
+            for (index, place) in places.enumerated() {
+                var text = texts[groupOf[index]][VaultIndex.slot(of: place.line, in: groups[groupOf[index]].lines)]
                 text.withUTF8 { body(index, $0) }
             }
             return
@@ -184,27 +184,16 @@ extension VaultIndex {
 
         let targetPath = records[target].path
         LineCache.withKept(vault, target: targetPath) { kept in
-            // Each group's first place in `texts`: the position of a kept text (0 and up) or of
-            // a text read now (-1 and down).
-            var starts: [Int] = []
-            starts.reserveCapacity(groups.count + 1)
-            var references: [Int] = []
-            references.reserveCapacity(places.count)
-            var toRead: [Int] = []
             let trustedBefore = (kept?.written ?? 0) - LineCache.racyWindow
             var entry = 0
             var entryOfPath: [String: Int]?
-            for (group, wanted) in groups.enumerated() {
-                starts.append(references.count)
+            // The positions in `kept.texts` of a group's lines, when its source's entry can be used.
+            func keptPositions(_ wanted: (key: Int, lines: [Int])) -> [Int]? {
                 let stamp = records[wanted.key].stamp
-                guard let kept, stamp.modified > 0, max(stamp.modified, stamp.changed) <= trustedBefore else {
-                    toRead.append(group)
-                    references.append(contentsOf: repeatElement(0, count: wanted.lines.count))
-                    continue
-                }
+                guard let kept, stamp.modified > 0, max(stamp.modified, stamp.changed) <= trustedBefore else { return nil }
                 // The file's entries are in the order of the sources: found by stepping on, or
                 // looked up when the vault's files changed.
-                var found: Int?
+                let found: Int?
                 if entry < kept.count, stamp.path.utf8.elementsEqual(kept.paths[entry]) {
                     found = entry
                 } else {
@@ -214,8 +203,20 @@ extension VaultIndex {
                     }
                     found = entryOfPath?[stamp.path]
                 }
-                if let found { entry = found + 1 }
-                if let found, kept.matches(found, stamp), let positions = kept.positions(of: wanted.lines, in: found) {
+                guard let found else { return nil }
+                entry = found + 1
+                return kept.matches(found, stamp) ? kept.positions(of: wanted.lines, in: found) : nil
+            }
+            // Each group's first place in `references`, and for each of its lines the position of
+            // a kept text (0 and up) or of a text read now (-1 and down).
+            var starts: [Int] = []
+            starts.reserveCapacity(groups.count + 1)
+            var references: [Int] = []
+            references.reserveCapacity(places.count)
+            var toRead: [Int] = []
+            for (group, wanted) in groups.enumerated() {
+                starts.append(references.count)
+                if let positions = keptPositions(wanted) {
                     references.append(contentsOf: positions)
                 } else {
                     toRead.append(group)
@@ -226,18 +227,13 @@ extension VaultIndex {
             // The texts read now, one after another in one buffer.
             var read: [UInt8] = []
             var readRanges: [Range<Int>] = []
-            if !toRead.isEmpty {
-                for text in lineTexts(toRead.flatMap { group in groups[group].lines.map { (records[groups[group].key].path, $0) } }) {
+            let readTexts = toRead.isEmpty ? [] : lines(ofFiles: toRead.map { (records[groups[$0].key].path, groups[$0].lines) })
+            for (group, texts) in zip(toRead, readTexts) {
+                for (slot, text) in zip(starts[group]..<starts[group + 1], texts) {
                     let start = read.count
                     read.append(contentsOf: text.utf8)
                     readRanges.append(start..<read.count)
-                }
-                var next = 0
-                for group in toRead {
-                    for slot in starts[group]..<starts[group + 1] {
-                        references[slot] = -1 - next
-                        next += 1
-                    }
+                    references[slot] = -readRanges.count
                 }
             }
             let keptTexts = kept?.texts ?? []

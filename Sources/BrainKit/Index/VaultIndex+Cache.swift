@@ -190,7 +190,7 @@ extension VaultIndex {
             return cacheFile(vault, relative).map { CacheBuffer($0, vault: vault, manifest: manifest) }
         }
         switch posix.mapRegularFile(VaultPaths.join(vault.root, relative)) {
-        case .mapped(let address, let count):
+        case .mapped(let address, let count, _):
             return .success(CacheBuffer(mapped: address, count: count, vault: vault, manifest: manifest))
         case .missing: return .failure(.missing)
         case .symbolicLink: return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))

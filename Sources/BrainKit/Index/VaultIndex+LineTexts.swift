@@ -10,6 +10,14 @@ extension VaultIndex {
     /// of `places` whatever the thread timing. A line a file no longer has gives "".
     public func lineTexts(_ places: [(path: String, line: Int)]) -> [String] {
         let (wanted, fileOf) = VaultIndex.grouped(places.map { (key: $0.path, line: $0.line) })
+        let texts = lines(ofFiles: wanted)
+        return zip(places, fileOf).map { place, file in texts[file][VaultIndex.slot(of: place.line, in: wanted[file].lines)] }
+    }
+
+    /// The texts of each file's `lines` (ascending, each once), one per line, "" for a line the
+    /// file does not have (or a file that cannot be read): each file read once, the files on
+    /// every core, the result in their order whatever the thread timing.
+    func lines(ofFiles wanted: [(key: String, lines: [Int])]) -> [[String]] {
         let texts: [[String]]
         let posix = vault.fileSystem as? POSIXFileSystem
         if let posix, let root = posix.openFolder(vault.root) {
@@ -21,19 +29,22 @@ extension VaultIndex {
                 var reader = FileReader()
                 return range.map { index in
                     // A file that can no longer be read gives no lines.
-                    reader.read(files[index].key, from: root).map { VaultIndex.lines(files[index].lines, of: $0) } ?? []
+                    VaultIndex.padded(reader.read(files[index].key, from: root).map { VaultIndex.lines(files[index].lines, of: $0) } ?? [],
+                                      to: files[index].lines.count)
                 }
             }.flatMap { $0 }
         } else {
             texts = wanted.concurrentMap(atLeast: 16) { file in
                 let bytes = vault.fileSystem.readListed(VaultPaths.join(vault.root, file.key)) ?? []
-                return bytes.withUnsafeBufferPointer { VaultIndex.lines(file.lines, of: $0) }
+                return VaultIndex.padded(bytes.withUnsafeBufferPointer { VaultIndex.lines(file.lines, of: $0) }, to: file.lines.count)
             }
         }
-        return zip(places, fileOf).map { place, file in
-            let slot = VaultIndex.slot(of: place.line, in: wanted[file].lines)
-            return slot < texts[file].count ? texts[file][slot] : ""
-        }
+        return texts
+    }
+
+    /// `texts` with "" after them up to `count`.
+    private static func padded(_ texts: [String], to count: Int) -> [String] {
+        texts.count < count ? texts + repeatElement("", count: count - texts.count) : texts
     }
 
     /// Where `line` is among `lines` (sorted), found by halving.

@@ -437,8 +437,8 @@ extension POSIXFileSystem {
     /// What mapping a file found.
     enum Mapping {
         /// The file's bytes, mapped read-only (nil and 0 for an empty file): release them with
-        /// `unmap`.
-        case mapped(UnsafeRawPointer?, count: Int)
+        /// `unmap`; and its modification time in nanoseconds.
+        case mapped(UnsafeRawPointer?, count: Int, modified: Int64)
         case missing
         case symbolicLink
         case failed(String)
@@ -471,11 +471,12 @@ extension POSIXFileSystem {
         guard fstat(fd, &info) == 0 else { return .failed(POSIXFileSystem.errorText()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failed("not a regular file") }
         let count = Int(info.st_size)
-        if count <= 0 { return .mapped(nil, count: 0) }
+        let modified = POSIXFileSystem.modifiedNanoseconds(info)
+        if count <= 0 { return .mapped(nil, count: 0, modified: modified) }
         guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
             return .failed(POSIXFileSystem.errorText())
         }
-        return .mapped(UnsafeRawPointer(address), count: count)
+        return .mapped(UnsafeRawPointer(address), count: count, modified: modified)
     }
 
     /// Releases what `mapRegularFile` mapped.
