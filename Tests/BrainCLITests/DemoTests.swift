@@ -13,7 +13,7 @@ import Testing
         #expect(vault.exists("out/daily/2026-11-22.md"))
         #expect(!vault.exists("out/daily/2026-11-23.md"))
         #expect(vault.exists("out/daily/2025-11-23.md"))
-        #expect(try vault.read("out/.brain/.gitignore") == "cache/\n")
+        #expect(try vault.read("out/.brain/.gitignore") == "cache/\njournal*\n")
         let validate = vault.run(["validate"], cwd: vault.root + "/out")
         #expect(validate.status == 0, "\(validate.stdout)")
         #expect(validate.stderr.contains("591 files checked: 0 errors"))

@@ -30,7 +30,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: vault.root + "/" + folder, isDirectory: &isDirectory) && isDirectory.boolValue, "\(folder)")
             #expect(result.stdout.contains("created \(folder)/\n"))
         }
-        #expect(try vault.read(".brain/.gitignore") == "cache/\n")
+        #expect(try vault.read(".brain/.gitignore") == "cache/\njournal*\n")
         #expect(result.stdout.contains("created .brain/config.yml\n"))
         #expect(result.stdout.hasSuffix("Vault ready.\nNext: brain new habit \"Read 20 pages\" --every day\n"))
         for area in Self.areas {

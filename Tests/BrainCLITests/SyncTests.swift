@@ -324,14 +324,14 @@ struct SyncTests {
         #expect(first.stdout == """
             created a git repository in \(vault.root)
             updated .gitattributes (*.md merge=brain)
-            updated .brain/.gitignore (cache/, trash/)
+            updated .brain/.gitignore (cache/, trash/, journal*)
             created the merge driver in .git/config (\(brain) merge-driver %O %A %B %P --marker-size %L)
 
             Next: git remote add origin URL, then brain sync
 
             """)
         #expect(try vault.read(".gitattributes") == "*.png binary\r\n*.md merge=brain\r\n")
-        #expect(try vault.read(".brain/.gitignore") == "cache/\ntrash/\n")
+        #expect(try vault.read(".brain/.gitignore") == "cache/\njournal*\ntrash/\n")
         #expect(try sandbox.git(["config", "merge.brain.driver"], in: vault.root) == "\(brain) merge-driver %O %A %B %P --marker-size %L\n")
         #expect(try sandbox.git(["check-attr", "merge", "--", "daily/2026-11-22.md"], in: vault.root) == "daily/2026-11-22.md: merge: brain\n")
         #expect(try sandbox.git(["check-ignore", ".brain/cache/lock", ".brain/trash/2026-11-22/notes/x.md"], in: vault.root)

@@ -9,9 +9,9 @@ enum GitSetupCommand: BrainCommand {
             Runs git init when the vault is in no repository; writes .gitattributes with *.md merge=brain;
             registers the driver in the repository's .git/config as the absolute path of this brain
             program (git runs it from GUI clients and hooks too, where PATH may differ; run git-setup
-            again after moving brain); and ignores .brain/cache/ and .brain/trash/ in .brain/.gitignore.
-            Each step is done only when missing, so running it again changes nothing. A clone does not
-            copy .git/config: run brain git-setup once in every clone.
+            again after moving brain); and ignores .brain/cache/, .brain/trash/ and .brain/journal* in
+            .brain/.gitignore. Each step is done only when missing, so running it again changes nothing.
+            A clone does not copy .git/config: run brain git-setup once in every clone.
             """,
         options: [.flag("json", "print what was done as JSON")],
         examples: ["brain git-setup", "brain init ~/brain --git"])
@@ -44,7 +44,7 @@ enum GitSetupCommand: BrainCommand {
             }
         }
         say(outcome.attributes, ".gitattributes", GitSetup.attributesLine)
-        say(outcome.ignore, ".brain/.gitignore", "cache/, trash/")
+        say(outcome.ignore, ".brain/.gitignore", "cache/, trash/, journal*")
         say(outcome.driver, "the merge driver in .git/config", outcome.driverCommand)
         if outcome.initialized && next {
             session.line()

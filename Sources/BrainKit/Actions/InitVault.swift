@@ -127,7 +127,7 @@ public struct InitVault: Sendable {
             }
         }
         try write(Vault.configPath, InitVault.config)
-        try write(".brain/.gitignore", "cache/\n")
+        try write(Vault.ignorePath, Vault.ignoreText)
         // An existing config may move the folders; follow it.
         let vault = Vault(root: root, fileSystem: fileSystem)
         warnings += vault.configDiagnostics.map(\.description)

@@ -234,6 +234,12 @@ public final class VaultTransaction {
         var journalPath: String?
         // One file is replaced by one rename, which is atomic already; two or more need the journal.
         if entries.count > 1 {
+            // A journal names only files a vault holds, or the next command would not replay it.
+            for entry in entries {
+                guard let problem = ChangeJournal.problem(with: entry.path) else { continue }
+                throw ActionError(.invalidArgument, "\(ImportVaultJSON.quoted(entry.path)) is not a file a vault holds (\(problem)); nothing was changed",
+                                  path: entry.path)
+            }
             let planned = ChangeJournal(action: actionName, direction: .forward, entries: entries)
             do {
                 let path = try vault.internalPath(ChangeJournal.path)

@@ -181,7 +181,7 @@ public struct DemoGenerator: Sendable {
     public func file(_ index: Int) -> File {
         var i = index
         if i == 0 { return File(path: ".brain/config.yml", bytes: Array(DemoGenerator.config.utf8)) }
-        if i == 1 { return File(path: ".brain/.gitignore", bytes: Array("cache/\n".utf8)) }
+        if i == 1 { return File(path: Vault.ignorePath, bytes: Array(Vault.ignoreText.utf8)) }
         i -= 2
         if i < DemoGenerator.areas.count { return area(i) }
         i -= DemoGenerator.areas.count

@@ -72,9 +72,9 @@ public struct GitSetup: Sendable {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             return fields.first == "*.md" && fields.dropFirst().contains("merge=brain")
         }
-        let ignore = try ensureLines(".brain/.gitignore", ["cache/", "trash/"]) { line, wanted in
-            let bare = wanted.dropLast()
-            return [String(bare), String(wanted), "/" + bare, "/" + wanted].contains(line)
+        let ignore = try ensureLines(Vault.ignorePath, ["cache/", "trash/", "journal*"]) { line, wanted in
+            let bare = wanted.hasSuffix("/") ? String(wanted.dropLast()) : wanted
+            return [bare, wanted, "/" + bare, "/" + wanted].contains(line)
         }
 
         let command = GitSetup.driverCommand(executable: executable)

@@ -271,8 +271,9 @@ public struct GitSync: Sendable {
 
     /// Commits every change under the vault folder, with a message that says what changed.
     private func commit(_ git: Git) throws(GitError) -> Commit? {
-        // The cache (with the lock) and the trash stay on this machine even where no .gitignore says so.
-        var pathspec = ["."]
+        // The cache (with the lock) and the trash stay on this machine even where no .gitignore says
+        // so; the change journal always does (one from elsewhere is never replayed).
+        var pathspec = [".", ":(exclude).brain/journal*"]
         for folder in [".brain/cache", ".brain/trash"] where try git.run(["check-ignore", "--quiet", folder + "/x"]).status != 0 {
             pathspec.append(":(exclude)" + folder)
         }

@@ -14,6 +14,8 @@ public struct ImportVaultJSON: VaultAction {
     public var source: String
     public var files: [File]
     public var config: String?
+    /// Problems of the export's config that it is imported with, as brain reads a hand-written one.
+    public var configWarnings: [String] = []
 
     public var name: String { "import-json" }
 
@@ -48,40 +50,94 @@ public struct ImportVaultJSON: VaultAction {
         guard version == JSONOutput.schemaVersion else {
             throw Failure("\(source): schemaVersion \(version) is not one this brain reads (\(JSONOutput.schemaVersion))")
         }
+        let places = JSONMemberLines(bytes)
+        func at(_ key: String, _ number: Int? = nil) -> String {
+            let line = number.flatMap { places.elements[key]?.indices.contains($0) == true ? places.elements[key]![$0] : nil }
+                ?? places.members[key]
+            return line.map { "\(source):\($0): error" } ?? "\(source): error"
+        }
+        // The config first: it says where each kind's folder is, and is checked as brain checks
+        // a hand-written one.
+        var folders = VaultConfig.Folders()
+        if let config = root["config"], !(config is NSNull) {
+            guard let text = config as? String else { throw Failure("\(at("config")): config is not text") }
+            let (map, diagnostics) = YAMLReader.parse(text[...], firstLine: 1)
+            let parsed = VaultConfig(map)
+            if let first = diagnostics.first {
+                throw Failure("\(at("config")): config: \(Vault.configPath):\(first.location.line): \(first.message); nothing was imported")
+            }
+            // Where the folders are decides where every file goes: a folder setting brain would
+            // not take stops the import; the other settings warn, as in a hand-written config.
+            let lines = KeyLines(text[...], firstLine: 1)
+            for issue in parsed.issues {
+                let place = "\(Vault.configPath):\(lines.location(of: issue.key).line)"
+                if issue.key == "folders" { throw Failure("\(at("config")): config: \(place): \(issue.message); nothing was imported") }
+                configWarnings.append("\(place): warning: \(issue.message)")
+            }
+            folders = parsed.folders
+            self.config = text
+        }
         var files: [File] = []
         var seen = Set<String>()
-        for key in ["areas", "goals", "habits", "notes", "checkIns", "templates"] {
+        let kinds: [(key: String, kind: NoteKind?)] = [("areas", .area), ("goals", .goal), ("habits", .habit), ("notes", .note),
+                                                      ("checkIns", .daily), ("templates", nil)]
+        for (key, kind) in kinds {
             guard let value = root[key] else { continue }
-            guard let items = value as? [Any] else { throw Failure("\(source): \(key) is not a list") }
+            guard let items = value as? [Any] else { throw Failure("\(at(key)): \(key) is not a list") }
             for (number, item) in items.enumerated() {
                 guard let record = item as? [String: Any], let path = record["path"] as? String, let text = record["text"] as? String else {
-                    throw Failure("\(source): \(key)[\(number)] has no path and text; every file record needs both")
+                    throw Failure("\(at(key, number)): \(key)[\(number)] has no path and text; every file record needs both")
                 }
-                let normalized: String
-                do { normalized = try VaultPaths.normalize(path) } catch {
-                    throw Failure("\(source): \(key)[\(number)]: \(error.description)")
+                let shown = ImportVaultJSON.quoted(path)
+                if let problem = VaultPaths.vaultFileProblem(path) {
+                    throw Failure("\(at(key, number)): \(key)[\(number)]: \(shown) is not a vault path: \(problem); nothing was imported")
                 }
-                guard !normalized.isEmpty, !normalized.hasPrefix(".brain/") else {
-                    throw Failure("\(source): \(key)[\(number)]: \"\(path)\" is not a place for a note")
+                let isTemplate = path.hasPrefix(folders.templates + "/")
+                let fits = kind.map { !isTemplate && NoteKind.of(path: path, folders: folders) == $0 } ?? isTemplate
+                guard fits else {
+                    let folder = kind.map { ImportVaultJSON.folder(of: $0, in: folders) } ?? folders.templates + "/"
+                    throw Failure("\(at(key, number)): \(key)[\(number)]: \(shown) is not in \(folder), where the vault keeps \(key); nothing was imported")
                 }
-                guard seen.insert(normalized.lowercased()).inserted else {
-                    throw Failure("\(source): \(key)[\(number)]: \(normalized) appears twice")
+                guard seen.insert(path.lowercased()).inserted else {
+                    throw Failure("\(at(key, number)): \(key)[\(number)]: \(path) appears twice")
                 }
-                files.append(File(path: normalized, text: text))
+                files.append(File(path: path, text: text))
             }
         }
         self.files = files
-        if let config = root["config"], !(config is NSNull) {
-            guard let text = config as? String else { throw Failure("\(source): config is not text") }
-            self.config = text
+    }
+
+    /// A path as a message shows it: in quotes, with control characters escaped, so that a
+    /// crafted path cannot add lines to the message.
+    static func quoted(_ path: String) -> String {
+        var shown = "\""
+        for scalar in path.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar == "\"" {
+                shown += scalar == "\"" ? "\\\"" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown + "\""
+    }
+
+    /// Where records of `kind` live under `folders`, for messages.
+    static func folder(of kind: NoteKind, in folders: VaultConfig.Folders) -> String {
+        switch kind {
+        case .area: folders.areas + "/"
+        case .goal: folders.goals + "/"
+        case .habit: folders.habits + "/"
+        case .daily: folders.daily + "/"
+        case .note: "a folder of notes (outside \([folders.areas, folders.goals, folders.habits, folders.daily, folders.templates].map { $0 + "/" }.joined(separator: ", ")))"
         }
     }
 
     public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         var outcome = Outcome(source: source, created: 0, unchanged: 0)
+        transaction.warnings += configWarnings
         var planned = files
         if let config { planned.insert(File(path: Vault.configPath, text: config), at: 0) }
-        if !(try transaction.exists(".brain/.gitignore")) { planned.insert(File(path: ".brain/.gitignore", text: "cache/\n"), at: 0) }
+        if !(try transaction.exists(Vault.ignorePath)) { planned.insert(File(path: Vault.ignorePath, text: Vault.ignoreText), at: 0) }
         var conflicts: [String] = []
         var new: [File] = []
         for file in planned {

@@ -351,9 +351,9 @@ extension VaultIndex {
     /// The absolute path of `.brain/cache`, made if missing, with `.brain/.gitignore` keeping it out
     /// of git; nil when a symbolic link stands in the way.
     static func cacheFolder(_ vault: Vault) -> String? {
-        guard let ignore = try? vault.internalPath(".brain/.gitignore"),
+        guard let ignore = try? vault.internalPath(Vault.ignorePath),
               let folder = try? vault.internalPath(".brain/cache") else { return nil }
-        if !vault.fileSystem.exists(ignore) { try? vault.fileSystem.createNew(Array("cache/\n".utf8), at: ignore) }
+        if !vault.fileSystem.exists(ignore) { try? vault.fileSystem.createNew(Array(Vault.ignoreText.utf8), at: ignore) }
         try? vault.fileSystem.makeDirectories(folder)
         return folder
     }

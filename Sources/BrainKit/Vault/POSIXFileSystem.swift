@@ -150,10 +150,15 @@ public struct POSIXFileSystem: FileSystem {
 
     /// Creates a file only when it does not exist yet (never overwrites).
     public func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
+        try createNew(bytes, at: path, mode: 0o644)
+    }
+
+    /// `createNew` with the file's permission bits (`0o600`: readable by its owner alone).
+    func createNew(_ bytes: [UInt8], at path: String, mode: mode_t) throws(VaultError) {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
         // Write beside it, then link(2): link fails with EEXIST instead of replacing.
-        let temporary = try writeTemporary(bytes, beside: path, mode: 0o644, durable: true)
+        let temporary = try writeTemporary(bytes, beside: path, mode: mode, durable: true)
         defer { unlink(temporary) }
         if link(temporary, path) != 0 {
             if errno == EEXIST { throw .exists(path) }

@@ -37,8 +37,9 @@ public struct VaultConfig: Hashable, Sendable {
             if let folderMap = folders.map {
                 for entry in folderMap {
                     guard let name = entry.value.string, !name.isEmpty,
-                          let safe = try? VaultPaths.normalize(name), !safe.isEmpty else {
-                        issues.append(("folders", "folder \(entry.key) must be a relative folder inside the vault"))
+                          let safe = try? VaultPaths.normalize(name), !safe.isEmpty,
+                          !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+                        issues.append(("folders", "folder \(entry.key) must be a relative folder inside the vault, not a hidden one"))
                         continue
                     }
                     switch entry.key {

@@ -24,6 +24,35 @@ public enum VaultPaths {
         return parts.joined(separator: "/")
     }
 
+    /// Why `path` is not the path of a file a vault holds, or nil when it is one: a vault file is
+    /// a Markdown file (`.md`) at a normalised relative path (no leading `/`, no empty, `.` or
+    /// `..` part) whose parts do not start with `.` (`.git`, `.brain`, `.obsidian` hold no vault
+    /// files), with no control character or line separator, no backslash and no drive letter.
+    /// Paths that come from outside the vault's own folder (an export being restored, a change
+    /// journal being replayed) must pass it before anything is written.
+    public static func vaultFileProblem(_ path: String) -> String? {
+        if path.isEmpty { return "the path is empty" }
+        for scalar in path.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                return "the path holds a control character or a line break"
+            }
+            if scalar == "\\" { return "the path holds a backslash" }
+        }
+        let utf8 = Array(path.utf8)
+        if utf8.count >= 2, utf8[1] == UInt8(ascii: ":"), (utf8[0] | 0x20) >= UInt8(ascii: "a"), (utf8[0] | 0x20) <= UInt8(ascii: "z") {
+            return "the path starts with a drive letter"
+        }
+        if path.hasPrefix("/") || !isNormalized(path) {
+            return "the path is not a normalised vault-relative path (a leading /, or an empty, . or .. part)"
+        }
+        for part in path.split(separator: "/") where part.hasPrefix(".") {
+            return "\"\(part)\" starts with a dot: hidden folders and files (.git, .brain, .obsidian) hold no vault files"
+        }
+        guard utf8.count > 3, path.lowercased().hasSuffix(".md") else { return "the file is not Markdown (.md)" }
+        return nil
+    }
+
     /// Whether `normalize` would give `relative` back unchanged: no leading `/` or `\\`, no empty,
     /// `.` or `..` part, no NUL. Reads the bytes once, without splitting (for many paths at once).
     public static func isNormalized(_ relative: String) -> Bool {

@@ -129,7 +129,8 @@ import Testing
         fileSystem.failingWrites = [MemoryVault.root + "/notes/two.md", MemoryVault.root + "/notes/target.md"]
         #expect(throws: ActionError.self) { try vault.perform(ChangeJournalTests.rename()) }
         let journal = try #require(fileSystem.byteSnapshot[ChangeJournalTests.journal])
-        #expect(ChangeJournal.decode(journal)?.direction == .back)
+        guard case .journal(let marked) = ChangeJournal.decode(journal) else { Issue.record("not a journal"); return }
+        #expect(marked.direction == .back)
         #expect(throws: ActionError.self) { try vault.perform(SetPinned(note: "one", pinned: true)) }
         fileSystem.failingWrites = []
         let result = try vault.perform(SetPinned(note: "one", pinned: true))
@@ -157,14 +158,71 @@ import Testing
                                     entries: [.init(path: "../outside.md", before: nil, after: Array("x".utf8)),
                                               .init(path: "notes/one.md", before: nil, after: Array("y".utf8))])
         try fileSystem.writeAtomically(journal.encoded(), to: ChangeJournalTests.journal)
-        #expect(throws: ActionError.self) { try vault.perform(SetPinned(note: "two", pinned: true)) }
+        let result = try vault.perform(SetPinned(note: "two", pinned: true))
+        #expect(result.warnings.contains { $0.contains("was not replayed") && $0.contains("\"../outside.md\"") })
         #expect(fileSystem.byteSnapshot["/outside.md"] == nil)
+        #expect(MemoryVault.notes(fileSystem)["notes/one.md"] == "See [[target]].\n")
+    }
+
+    /// A journal pulled by git into `.brain/journal` once set `core.fsmonitor` in `.git/config`,
+    /// and the next `git status` ran the command: a journal names vault files only, and is acted on
+    /// whole or not at all.
+    @Test func aJournalNamingFilesNoVaultHoldsIsNeverReplayed() throws {
+        for path in [".git/config", ".git/hooks/pre-commit", ".obsidian/app.json", "notes/.hidden.md", ".brain/cache/index.bin",
+                     "notes/a\nb.md", "C:/x.md", "..\\..\\x.md", "notes/x.sh", "notes//x.md", "/etc/passwd"] {
+            let (vault, fileSystem) = ChangeJournalTests.linkedVault()
+            let journal = ChangeJournal(action: "rename", direction: .forward,
+                                        entries: [.init(path: "notes/one.md", before: nil, after: Array("forged\n".utf8)),
+                                                  .init(path: path, before: nil, after: Array("[core]\n\tfsmonitor = touch pwned\n".utf8))])
+            let bytes = journal.encoded()
+            try fileSystem.writeAtomically(bytes, to: ChangeJournalTests.journal)
+            let result = try vault.perform(SetPinned(note: "two", pinned: true))
+            #expect(result.warnings.contains { $0.contains("was not replayed") && $0.contains("kept as .brain/journal.refused") }, "\(path)")
+            #expect(!fileSystem.byteSnapshot.keys.contains { $0.hasSuffix("/config") || $0.contains("hooks") || $0.contains(".obsidian") || $0.contains("x.sh") }, "\(path)")
+            #expect(MemoryVault.notes(fileSystem)["notes/one.md"] == "See [[target]].\n", "\(path)")
+            #expect(fileSystem.byteSnapshot[ChangeJournalTests.journal] == nil)
+            #expect(fileSystem.byteSnapshot[MemoryVault.root + "/" + ChangeJournal.refusedPath] == bytes)
+        }
+    }
+
+    /// A journal this machine did not write (signed with another key, or by an earlier brain that
+    /// did not sign) is kept aside, even when every file it names is a vault file.
+    @Test func aJournalFromAnotherMachineIsNotReplayed() throws {
+        let journal = ChangeJournal(action: "rename", direction: .forward,
+                                    entries: [.init(path: "notes/one.md", before: nil, after: Array("forged\n".utf8)),
+                                              .init(path: "notes/two.md", before: nil, after: Array("forged\n".utf8))])
+        var unsigned = journal.encoded()
+        unsigned[8] = 1  // the earlier format's version
+        for bytes in [journal.encoded(key: Array(repeating: 7, count: 32)), unsigned] {
+            let (vault, fileSystem) = ChangeJournalTests.linkedVault()
+            try fileSystem.writeAtomically(bytes, to: ChangeJournalTests.journal)
+            let result = try vault.perform(SetPinned(note: "target", pinned: true))
+            #expect(result.warnings.contains { $0.contains("was not replayed") })
+            #expect(MemoryVault.notes(fileSystem)["notes/one.md"] == "See [[target]].\n")
+            #expect(fileSystem.byteSnapshot[MemoryVault.root + "/" + ChangeJournal.refusedPath] == bytes)
+        }
+        // The same journal signed here is replayed.
+        let (vault, fileSystem) = ChangeJournalTests.linkedVault()
+        try fileSystem.writeAtomically(journal.encoded(), to: ChangeJournalTests.journal)
+        let result = try vault.perform(SetPinned(note: "target", pinned: true))
+        #expect(result.warnings.contains { $0.hasPrefix("finished an interrupted rename") })
+        #expect(MemoryVault.notes(fileSystem)["notes/one.md"] == "forged\n")
+    }
+
+    @Test func aJournalMayNameTheVaultsOwnFiles() {
+        for path in ["notes/one.md", "daily/2026/2026-11-22.md", ".brain/config.yml", ".brain/.gitignore", ".brain/trash/2026-11-22/notes/x.md",
+                     "notes/ünïcode name.MD"] {
+            #expect(ChangeJournal.problem(with: path) == nil, "\(path)")
+        }
+        for path in [".brain/trash/../../.git/config", ".brain/trash/2026-11-22/.git/config", ".brain/journal", ".brainx/config.yml", "notes/x.md\u{2028}"] {
+            #expect(ChangeJournal.problem(with: path) != nil, "\(path)")
+        }
     }
 
     @Test func journalRoundTrip() {
         let journal = ChangeJournal(action: "rename", direction: .back,
                                     entries: [.init(path: "a.md", before: [1, 2], after: nil), .init(path: "b.md", before: nil, after: [])])
-        #expect(ChangeJournal.decode(journal.encoded()) == journal)
-        #expect(ChangeJournal.decode(Array(journal.encoded().dropLast())) == nil)
+        #expect(ChangeJournal.decode(journal.encoded()) == .journal(journal))
+        #expect(ChangeJournal.decode(Array(journal.encoded().dropLast())) == .damaged)
     }
 }
