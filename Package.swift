@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The library is five modules, each allowed to use only those listed before it (docs/ARCHITECTURE.md):
+//   BrainFormat      the files' format: days, documents, front-matter, Markdown, models, themes,
+//                    the schema, the clock (Foundation only, no file system, no processes)
+//   BrainAnalytics   streaks, strength, momentum, goals, insights, charts, day views: functions over values
+//   BrainStore       the file-system port, the index and caches, actions, rename, templates, search, status
+//   BrainInterchange import, export, tracking, calendar, report, demo
+//   BrainGit         sync, the merge driver, the process runner (macOS and Linux)
+// BrainKit imports them all for clients that want everything. ModuleWallTests checks the edges.
 let package = Package(
     name: "Brain",
     platforms: [.macOS(.v13)],
@@ -9,16 +17,21 @@ let package = Package(
         .executable(name: "brain", targets: ["brain"]),
     ],
     targets: [
-        .target(name: "BrainKit"),
-        .target(name: "BrainLanguageServer", dependencies: ["BrainKit"]),
+        .target(name: "BrainFormat"),
+        .target(name: "BrainAnalytics", dependencies: ["BrainFormat"]),
+        .target(name: "BrainStore", dependencies: ["BrainFormat", "BrainAnalytics"]),
+        .target(name: "BrainInterchange", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),
+        .target(name: "BrainGit", dependencies: ["BrainFormat", "BrainStore"]),
+        .target(name: "BrainKit", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"]),
+        .target(name: "BrainLanguageServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),
         .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer"]),
         .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
         // What the test targets share: the repository's files, the corpus, the icalendar parser,
         // a counting file system. Not part of any product.
         .target(name: "BrainTestSupport", dependencies: ["BrainKit"], path: "Tests/BrainTestSupport"),
-        .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainTestSupport"], exclude: ["Transcripts"]),
-        .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit", "BrainTestSupport"]),
+        .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts"]),
+        .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

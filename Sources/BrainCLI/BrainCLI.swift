@@ -1,8 +1,8 @@
 import BrainKit
 
 /// Entry point of the `brain` command line.
-public enum BrainCLI {
-    public static let version = "0.1.0"
+package enum BrainCLI {
+    package static let version = "0.1.0"
 
     /// Every command, in the order `brain help` lists them.
     static var commands: [any BrainCommand.Type] { [
@@ -64,7 +64,7 @@ public enum BrainCLI {
     }
 
     /// Runs `brain` with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], context: Context) -> Int32 {
+    package static func run(_ arguments: [String], context: Context) -> Int32 {
         defer { context.stdout.flush() }
         var words = arguments
         if words.isEmpty { words = ["help"] }

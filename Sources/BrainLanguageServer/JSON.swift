@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value: what the Language Server Protocol's messages are made of. Decoded and encoded
 /// with Foundation's `JSONDecoder` and `JSONEncoder`; integers stay integers.
-public enum JSON: Hashable, Sendable {
+package enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ public enum JSON: Hashable, Sendable {
     case object([String: JSON])
 
     /// The value at `key` of an object; `.null` when absent or not an object.
-    public subscript(key: String) -> JSON {
+    package subscript(key: String) -> JSON {
         get {
             if case .object(let members) = self { return members[key] ?? .null }
             return .null
@@ -25,18 +25,18 @@ public enum JSON: Hashable, Sendable {
     }
 
     /// The element at `index` of an array; `.null` when absent or not an array.
-    public subscript(index: Int) -> JSON {
+    package subscript(index: Int) -> JSON {
         if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
         return .null
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// An integer, or a number with no fraction that fits one.
-    public var int: Int? {
+    package var int: Int? {
         switch self {
         case .int(let value): return value
         case .double(let value) where value.rounded() == value && abs(value) < 9e15: return Int(value)
@@ -44,37 +44,37 @@ public enum JSON: Hashable, Sendable {
         }
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    public var array: [JSON]? {
+    package var array: [JSON]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    public var object: [String: JSON]? {
+    package var object: [String: JSON]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// Parses UTF-8 JSON text; nil when it is not JSON.
-    public static func parse(_ bytes: [UInt8]) -> JSON? {
+    package static func parse(_ bytes: [UInt8]) -> JSON? {
         try? JSONDecoder().decode(JSON.self, from: Data(bytes))
     }
 
     /// The value as compact UTF-8 JSON text, keys sorted.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? Array(encoder.encode(self))) ?? Array("null".utf8)
     }
 
     /// A Codable value as JSON (through its encoded text).
-    public static func from<T: Encodable>(_ value: T) -> JSON {
+    package static func from<T: Encodable>(_ value: T) -> JSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return .null }
@@ -83,7 +83,7 @@ public enum JSON: Hashable, Sendable {
 }
 
 extension JSON: Codable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -102,7 +102,7 @@ extension JSON: Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -118,19 +118,19 @@ extension JSON: Codable {
 
 extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    public init(nilLiteral: ()) { self = .null }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    package init(nilLiteral: ()) { self = .null }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension JSON: CustomStringConvertible {
-    public var description: String { String(decoding: encoded(), as: UTF8.self) }
+    package var description: String { String(decoding: encoded(), as: UTF8.self) }
 }
 
 extension Optional where Wrapped == String {

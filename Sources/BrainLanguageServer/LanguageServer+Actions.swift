@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 
 /// Rename, code actions and the commands they run: each is one of BrainKit's actions, planned as
 /// a dry run over the vault as the editor shows it and handed to the editor as a `WorkspaceEdit`

@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 import Foundation
 
 /// `textDocument/completion`: notes after `[[` (by id, title and alias), headings after `#`

@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 
 /// `textDocument/hover`: on a link to a habit, its streak, strength and momentum; on a link to a
 /// goal, its progress and pace; on other links, what the note is; on a tag, how many notes carry it.

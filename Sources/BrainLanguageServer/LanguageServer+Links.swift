@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 
 /// What sits under the cursor: a link, a link written as a front-matter value, a tag.
 extension LanguageServer {

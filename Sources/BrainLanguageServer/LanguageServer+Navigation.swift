@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 
 /// `textDocument/definition`, `textDocument/references`, `textDocument/documentSymbol` and
 /// `workspace/symbol`.

@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 
 /// Buffers opened, changed, saved and closed, and files changed on disk: the index follows each,
 /// and the diagnostics of open files are published again.
@@ -72,13 +74,13 @@ extension LanguageServer {
 
     /// Resolves the links a change of names left waiting, and publishes what moved: before a
     /// request, and when the client pauses.
-    public func settle() {
+    package func settle() {
         guard state == .running, workspace.settle() else { return }
         publishAll()
     }
 
     /// Whether links wait to be resolved again (see `settle`).
-    public var hasPendingWork: Bool { state == .running && workspace.othersPending }
+    package var hasPendingWork: Bool { state == .running && workspace.othersPending }
 
     func publishAll() {
         for path in workspace.documents.keys.sorted() { publish(path, force: false) }

@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 import Foundation
 
 /// Brain's language server: the Language Server Protocol 3.17 over JSON-RPC 2.0, a second client
@@ -9,22 +11,22 @@ import Foundation
 /// Messages are handled one at a time, in order. Whatever a message holds, the server answers
 /// with a result or an error reply and keeps going; only the end of the input, a header that
 /// cannot be framed, or `exit` end it.
-public final class LanguageServer {
+package final class LanguageServer {
     /// What the server is started with.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The vault named on the command line (`--vault`, `BRAIN_VAULT`), absolute; else the
         /// vault is found from the editor's workspace folder, then from `currentDirectory`.
-        public var vault: String?
-        public var currentDirectory: String
-        public var fileSystem: any FileSystem
+        package var vault: String?
+        package var currentDirectory: String
+        package var fileSystem: any FileSystem
         /// The day it is, for a vault whose days start `dayStartsAt` minutes after midnight.
-        public var today: @Sendable (_ dayStartsAt: Int) -> Day
+        package var today: @Sendable (_ dayStartsAt: Int) -> Day
         /// The version reported in `serverInfo`.
-        public var version: String
+        package var version: String
         /// Where the server says what it could not do (standard error; editors keep it as a log).
-        public var log: @Sendable (String) -> Void
+        package var log: @Sendable (String) -> Void
 
-        public init(vault: String?, currentDirectory: String, fileSystem: any FileSystem = POSIXFileSystem(),
+        package init(vault: String?, currentDirectory: String, fileSystem: any FileSystem = POSIXFileSystem(),
                     today: @escaping @Sendable (Int) -> Day, version: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
             self.vault = vault
             self.currentDirectory = currentDirectory
@@ -36,7 +38,7 @@ public final class LanguageServer {
     }
 
     /// JSON-RPC and protocol error codes.
-    public enum ErrorCode: Int, Sendable {
+    package enum ErrorCode: Int, Sendable {
         case parseError = -32700
         case invalidRequest = -32600
         case methodNotFound = -32601
@@ -66,7 +68,7 @@ public final class LanguageServer {
     var send: (JSON) -> Void
     private(set) var state = State.uninitialized
     /// Set by `exit`: 0 after `shutdown`, 1 without.
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
     var workspace: Workspace!
     var encoding = PositionEncoding.utf16
     var clientCapabilities: JSON = .null
@@ -76,7 +78,7 @@ public final class LanguageServer {
     /// The diagnostics last published for each URI.
     var published: [String: JSON] = [:]
 
-    public init(options: Options, send: @escaping (JSON) -> Void) {
+    package init(options: Options, send: @escaping (JSON) -> Void) {
         self.options = options
         self.send = send
     }
@@ -84,7 +86,7 @@ public final class LanguageServer {
     /// Serves one client: reads framed messages from `input` until `exit` or the end of the
     /// input, and writes replies to `output`. Returns the exit status: 0 after `shutdown` and
     /// `exit`, 1 when the client left without them or the stream could not be read.
-    public static func serve(options: Options, input: ByteSource, output: ByteSink) -> Int32 {
+    package static func serve(options: Options, input: ByteSource, output: ByteSink) -> Int32 {
         let reader = MessageReader(source: input)
         var outputGone = false
         let server = LanguageServer(options: options) { message in
@@ -117,7 +119,7 @@ public final class LanguageServer {
     // MARK: Messages
 
     /// Handles one message's content.
-    public func receive(_ bytes: [UInt8]) {
+    package func receive(_ bytes: [UInt8]) {
         guard let message = JSON.parse(bytes) else {
             replyError(id: .null, Failure(.parseError, "the message is not valid JSON"))
             return
@@ -126,7 +128,7 @@ public final class LanguageServer {
     }
 
     /// Handles one parsed message: a request, a notification, or a reply to a request of ours.
-    public func handle(_ message: JSON) {
+    package func handle(_ message: JSON) {
         guard let members = message.object else {
             replyError(id: .null, Failure(.invalidRequest, "a message is a JSON object"))
             return

@@ -1,5 +1,5 @@
 /// Where a server's incoming bytes come from: standard input, or bytes in a test.
-public protocol ByteSource: AnyObject {
+package protocol ByteSource: AnyObject {
     /// Up to `maximum` bytes; empty at the end of the input.
     func read(maximum: Int) -> [UInt8]
     /// Whether bytes (or the end of the input) arrive within `seconds`, without reading them.
@@ -13,9 +13,9 @@ public protocol ByteSource: AnyObject {
 /// It never waits for more than it was promised and never allocates more than `maximumLength`:
 /// a header it cannot read, a missing or absurd length, or input that ends part-way through a
 /// message ends the stream, since nothing after it can be framed again with confidence.
-public final class MessageReader {
+package final class MessageReader {
     /// One step of the stream.
-    public enum Frame: Equatable, Sendable {
+    package enum Frame: Equatable, Sendable {
         /// The bytes of one message's content.
         case message([UInt8])
         /// The input ended between messages.
@@ -27,21 +27,21 @@ public final class MessageReader {
     }
 
     /// The largest content accepted (64 MiB).
-    public static let maximumLength = 64 << 20
+    package static let maximumLength = 64 << 20
     /// The longest header block accepted.
-    public static let maximumHeader = 8 << 10
+    package static let maximumHeader = 8 << 10
 
     private let source: ByteSource
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
 
-    public init(source: ByteSource) {
+    package init(source: ByteSource) {
         self.source = source
     }
 
     /// The next message, or why there is none.
-    public func next() -> Frame {
+    package func next() -> Frame {
         // The header: lines up to an empty one.
         var length: Int?
         var headerBytes = 0
@@ -82,7 +82,7 @@ public final class MessageReader {
     private var available: Int { buffer.count - position }
 
     /// Whether a message is under way: bytes already read, or arriving within `seconds`.
-    public func hasInput(within seconds: Double) -> Bool {
+    package func hasInput(within seconds: Double) -> Bool {
         available > 0 || atEnd || source.waitForInput(seconds: seconds)
     }
 

@@ -1,13 +1,13 @@
 /// Where a server's outgoing bytes go: standard output, or a buffer in a test.
-public protocol ByteSink: AnyObject {
+package protocol ByteSink: AnyObject {
     /// Writes all of `bytes`; false when the other side is gone.
     func write(_ bytes: [UInt8]) -> Bool
 }
 
 /// Frames messages with a `Content-Length` header.
-public enum MessageWriter {
+package enum MessageWriter {
     /// `Content-Length: N\r\n\r\n` followed by the message's JSON.
-    public static func frame(_ message: JSON) -> [UInt8] {
+    package static func frame(_ message: JSON) -> [UInt8] {
         let content = message.encoded()
         return Array("Content-Length: \(content.count)\r\n\r\n".utf8) + content
     }

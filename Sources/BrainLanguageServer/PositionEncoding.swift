@@ -1,13 +1,13 @@
 /// How the `character` of a position counts: the protocol's default is UTF-16 code units; a
 /// client that lists `utf-8` in `general.positionEncodings` gets byte offsets, which is what
 /// Brain's own columns count.
-public enum PositionEncoding: String, Hashable, Sendable {
+package enum PositionEncoding: String, Hashable, Sendable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
 
     /// The encoding to use for a client offering `offered` (in its order of preference): UTF-8 when
     /// offered, else UTF-16, which every client supports.
-    public static func negotiate(_ offered: [String]) -> PositionEncoding {
+    package static func negotiate(_ offered: [String]) -> PositionEncoding {
         offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
     }
 
@@ -52,11 +52,11 @@ public enum PositionEncoding: String, Hashable, Sendable {
 }
 
 /// A place in a text document as the protocol writes it: 0-based line and character.
-public struct Position: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var character: Int
+package struct Position: Hashable, Sendable, Comparable {
+    package var line: Int
+    package var character: Int
 
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
@@ -68,17 +68,17 @@ public struct Position: Hashable, Sendable, Comparable {
 
     var json: JSON { ["line": .int(line), "character": .int(character)] }
 
-    public static func < (lhs: Position, rhs: Position) -> Bool {
+    package static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
 
 /// A span of a text document, end excluded.
-public struct TextRange: Hashable, Sendable {
-    public var start: Position
-    public var end: Position
+package struct TextRange: Hashable, Sendable {
+    package var start: Position
+    package var end: Position
 
-    public init(start: Position, end: Position) {
+    package init(start: Position, end: Position) {
         self.start = start
         self.end = end
     }

@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// Bytes read from a file descriptor (standard input), retrying interrupted reads.
-public final class FileDescriptorSource: ByteSource {
+package final class FileDescriptorSource: ByteSource {
     private let descriptor: Int32
 
-    public init(descriptor: Int32 = 0) {
+    package init(descriptor: Int32 = 0) {
         self.descriptor = descriptor
     }
 
-    public func read(maximum: Int) -> [UInt8] {
+    package func read(maximum: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: maximum)
         while true {
             let count = bytes.withUnsafeMutableBytes { raw in
@@ -29,7 +29,7 @@ public final class FileDescriptorSource: ByteSource {
         }
     }
 
-    public func waitForInput(seconds: Double) -> Bool {
+    package func waitForInput(seconds: Double) -> Bool {
         var descriptors = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptors, 1, Int32(seconds * 1000))
         return ready != 0
@@ -38,15 +38,15 @@ public final class FileDescriptorSource: ByteSource {
 
 /// Bytes written to a file descriptor (standard output), all of them or none once the reader
 /// is gone. A closed pipe is an error return, never the signal that would end the process.
-public final class FileDescriptorSink: ByteSink {
+package final class FileDescriptorSink: ByteSink {
     private let descriptor: Int32
 
-    public init(descriptor: Int32 = 1) {
+    package init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
         signal(SIGPIPE, SIG_IGN)
     }
 
-    public func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in

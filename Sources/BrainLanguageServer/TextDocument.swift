@@ -1,25 +1,25 @@
 /// An open editor buffer: its bytes as the editor holds them, kept in step with each change the
 /// client sends, and the start of each line for converting positions.
-public struct TextDocument: Sendable {
-    public let uri: String
-    public private(set) var version: Int
-    public private(set) var bytes: [UInt8]
+package struct TextDocument: Sendable {
+    package let uri: String
+    package private(set) var version: Int
+    package private(set) var bytes: [UInt8]
     /// Byte offset where each line starts; lines end at `\n`, `\r\n` or `\r`, as the protocol counts them.
     private var lineStarts: [Int] = [0]
 
-    public init(uri: String, version: Int, bytes: [UInt8]) {
+    package init(uri: String, version: Int, bytes: [UInt8]) {
         self.uri = uri
         self.version = version
         self.bytes = bytes
         indexLines()
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// Byte range of line `line`'s content (its line ending left out); clamped to the document.
-    public func lineRange(_ line: Int) -> Range<Int> {
+    package func lineRange(_ line: Int) -> Range<Int> {
         guard line >= 0 else { return 0..<0 }
         guard line < lineStarts.count else { return bytes.count..<bytes.count }
         let start = lineStarts[line]
@@ -30,13 +30,13 @@ public struct TextDocument: Sendable {
     }
 
     /// The text of a line, without its ending.
-    public func line(_ line: Int) -> String {
+    package func line(_ line: Int) -> String {
         String(decoding: bytes[lineRange(line)], as: UTF8.self)
     }
 
     /// The byte offset of `position`: a character past the end of its line is the line's end, a
     /// line past the end of the document the document's end.
-    public func offset(of position: Position, _ encoding: PositionEncoding) -> Int {
+    package func offset(of position: Position, _ encoding: PositionEncoding) -> Int {
         if position.line >= lineStarts.count { return bytes.count }
         if position.line < 0 { return 0 }
         let range = lineRange(position.line)
@@ -44,7 +44,7 @@ public struct TextDocument: Sendable {
     }
 
     /// The position of a byte offset.
-    public func position(of offset: Int, _ encoding: PositionEncoding) -> Position {
+    package func position(of offset: Int, _ encoding: PositionEncoding) -> Position {
         let offset = min(max(offset, 0), bytes.count)
         var low = 0, high = lineStarts.count - 1
         while low < high {
@@ -57,7 +57,7 @@ public struct TextDocument: Sendable {
     }
 
     /// The position of Brain's 1-based line and 1-based UTF-8 column.
-    public func position(line: Int, column: Int, _ encoding: PositionEncoding) -> Position {
+    package func position(line: Int, column: Int, _ encoding: PositionEncoding) -> Position {
         let lineIndex = min(max(line - 1, 0), lineStarts.count - 1)
         let range = lineRange(lineIndex)
         let end = min(range.lowerBound + max(column - 1, 0), range.upperBound)
@@ -65,14 +65,14 @@ public struct TextDocument: Sendable {
     }
 
     /// The end of a line's content.
-    public func lineEnd(_ line: Int, _ encoding: PositionEncoding) -> Position {
+    package func lineEnd(_ line: Int, _ encoding: PositionEncoding) -> Position {
         let lineIndex = min(max(line, 0), lineStarts.count - 1)
         let range = lineRange(lineIndex)
         return Position(line: lineIndex, character: encoding.units(bytes[range]))
     }
 
     /// Applies one change from `textDocument/didChange`: `range` nil replaces the whole text.
-    public mutating func apply(_ text: String, range: TextRange?, _ encoding: PositionEncoding) {
+    package mutating func apply(_ text: String, range: TextRange?, _ encoding: PositionEncoding) {
         guard let range else {
             bytes = Array(text.utf8)
             indexLines()

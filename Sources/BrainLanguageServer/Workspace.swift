@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 import Foundation
 
 /// The vault as the editor shows it: the index in memory, kept in step with every open buffer

@@ -1,4 +1,6 @@
-import BrainKit
+import BrainFormat
+import BrainAnalytics
+import BrainStore
 
 /// An action's dry run as a protocol `WorkspaceEdit`: each changed file's text edits, and the
 /// files it creates, renames or deletes. Edits replace whole lines, only those that differ.

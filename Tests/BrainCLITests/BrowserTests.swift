@@ -3,6 +3,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The report in a real browser: Debian's chromium, headless, renders the sample vault's report
 /// to a PNG and a DOM, light and dark, and a vault of hostile titles. `bash .ci/run` installs

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The parts of the command line every command shares: help, version, usage errors,
 /// finding the vault, colour, completions, and the index report.

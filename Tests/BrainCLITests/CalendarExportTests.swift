@@ -3,6 +3,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `brain export ics` read back by a real iCalendar parser, the `icalendar` package from PyPI
 /// (installed by scripts/icalendar-venv.sh, which .ci/run calls), not only compared as strings.

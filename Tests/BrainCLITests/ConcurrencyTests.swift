@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Real `brain` processes started at once on one vault: the vault lock must keep every line.
 @Suite(.serialized) struct ConcurrencyTests {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 44 (Step 25), points 0 and 1: a file someone sends you — an export to restore, a change
 /// journal pulled by git — made `git` run a program, by writing `core.fsmonitor` into `.git/config`.

@@ -1,6 +1,11 @@
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Every command that takes a habit reads the name the same way: id, then title or alias, then a
 /// unique prefix, with the same did-you-mean when nothing fits.

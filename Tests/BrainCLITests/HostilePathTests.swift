@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, fixes 8 and 11, and "paths" of its proof: names that try to leave the vault, symbolic
 /// links at and inside `.brain`, FIFOs and devices. Nothing may be read, indexed or written

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `edit`, `archive`, `unarchive`, `delete`, `restore` and `goal`: transcripts, and a check that a
 /// refused command leaves every file as it was.

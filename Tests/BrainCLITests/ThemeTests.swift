@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The terminal in each theme: transcripts with colour forced on (`BRAIN_COLOR`), true colour and
 /// 256 colours, light and dark, and `NO_COLOR` turning it off.

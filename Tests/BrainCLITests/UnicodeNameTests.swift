@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import BrainCLI
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, fix 6: `brain new note "Café"` typed once with a composed é (NFC) and once with
 /// e + U+0301 (NFD) made two files; `show` and `pin` reached one of them, and the "ambiguous"

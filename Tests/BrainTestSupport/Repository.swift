@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where the tests find the repository's own files and the corpora beside it.
-public enum Repository {
+package enum Repository {
     /// The folder holding `Package.swift`.
-    public static let root: String = {
+    package static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -13,7 +13,7 @@ public enum Repository {
     }()
 
     /// The files of `sample-vault/` (its cache aside) by vault-relative path, read once.
-    public static let sampleFiles: [String: [UInt8]] = {
+    package static let sampleFiles: [String: [UInt8]] = {
         let base = root + "/sample-vault"
         var files: [String: [UInt8]] = [:]
         let enumerator = FileManager.default.enumerator(atPath: base)!
@@ -31,31 +31,31 @@ public enum Repository {
 
 /// The 10,000-note corpus in `../shared/corpora/` (a test set from others, never copied in): the
 /// tests that use it skip when it is absent.
-public enum Corpus {
-    public static let name = "interconnected-markdown-10k.tgz"
+package enum Corpus {
+    package static let name = "interconnected-markdown-10k.tgz"
 
     /// The archive beside the package, or nil.
-    public static let archive: URL? = {
+    package static let archive: URL? = {
         let candidates = [URL(fileURLWithPath: Repository.root).deletingLastPathComponent().appendingPathComponent("shared/corpora/\(name)"),
                           URL(fileURLWithPath: "/work/shared/corpora/\(name)")]
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }()
 
-    public struct Unpacked {
+    package struct Unpacked {
         /// The temporary folder; `remove()` deletes it.
-        public let directory: URL
+        package let directory: URL
         /// The folder of the 10,000 notes.
-        public var notes: URL { directory.appendingPathComponent("10000") }
+        package var notes: URL { directory.appendingPathComponent("10000") }
 
-        public func remove() { try? FileManager.default.removeItem(at: directory) }
+        package func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
-    public struct Missing: Error, CustomStringConvertible {
-        public let description: String
+    package struct Missing: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Unpacks the archive into a new temporary folder named after `label`.
-    public static func unpack(_ label: String) throws -> Unpacked {
+    package static func unpack(_ label: String) throws -> Unpacked {
         guard let archive else { throw Missing(description: "corpus \(name) not found beside the package (../shared/corpora)") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("brain-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,8 +74,8 @@ public enum Corpus {
 
 /// The python of a virtual environment with PyPI's `icalendar` (scripts/icalendar-venv.sh, which
 /// `.ci/run` calls; `BRAIN_ICALENDAR_PYTHON` names one), installed on first use, or why not.
-public enum CalendarParser {
-    public static let found: (python: String?, problem: String) = {
+package enum CalendarParser {
+    package static let found: (python: String?, problem: String) = {
         let environment = ProcessInfo.processInfo.environment
         if let python = environment["BRAIN_ICALENDAR_PYTHON"], FileManager.default.isExecutableFile(atPath: python) { return (python, "") }
         let run = Process()
@@ -94,6 +94,6 @@ public enum CalendarParser {
         return (path.trimmingCharacters(in: .whitespacesAndNewlines), "")
     }()
 
-    public static var python: String? { found.python }
-    public static var problem: String { found.problem }
+    package static var python: String? { found.python }
+    package static var problem: String { found.problem }
 }

@@ -24,10 +24,16 @@ enum InitCommand: BrainCommand {
         // `brain --vault DIR init` means the same as `brain init DIR`.
         let given = arguments.positional(0) ?? arguments.value("vault")
         let root = VaultLocator.absolute(given ?? ".", from: session.context.currentDirectory)
-        let git = arguments.flag("git") ? GitSetupCommand.setup(root: root, session) : nil
-        let result = try InitVault(root: root, today: session.context.today(dayStartsAt: VaultConfig().dayStartsAt), git: git).run()
+        let made = try InitVault(root: root, today: session.context.today(dayStartsAt: VaultConfig().dayStartsAt)).run()
+        var outcome = Outcome(root: made.outcome.root, created: made.outcome.created, kept: made.outcome.kept)
+        if arguments.flag("git") {
+            do { outcome.git = try GitSetupCommand.setup(root: root, session).run() } catch {
+                throw ActionError(.io, error.description)
+            }
+        }
+        let result = ActionResult(action: made.action, dryRun: made.dryRun, outcome: outcome, changes: made.changes,
+                                  warnings: made.warnings, notices: made.notices)
         if arguments.flag("json") { return try session.printJSON(result) }
-        let outcome = result.outcome
         let createdFiles = Set(outcome.created)
         // Files in the order they were tried, then the folders (as `brain init` always listed them).
         for path in [Vault.configPath, ".brain/.gitignore"] {
@@ -53,6 +59,16 @@ enum InitCommand: BrainCommand {
             session.line("Next: \(step)")
         }
         return ExitCode.success
+    }
+
+    /// What `brain init` made, with what the git set-up did (`--git`).
+    struct Outcome: Codable, Sendable, Hashable {
+        var root: String
+        /// Vault-relative paths created (folders end in `/`), in order.
+        var created: [String]
+        /// Files that existed and were kept.
+        var kept: [String]
+        @Nullable var git: GitSetup.Outcome? = nil
     }
 
     /// The default areas in their listed order.

@@ -1,17 +1,17 @@
 /// Errors thrown by commands; `BrainCLI.run` turns them into a message and an exit status.
-public enum CLIError: Error, Equatable, CustomStringConvertible {
+package enum CLIError: Error, Equatable, CustomStringConvertible {
     /// Wrong use of the command line: exit status 64 (EX_USAGE).
     case usage(String)
     /// The command could not do its job: exit status 1.
     case failure(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let message), .failure(let message): return message
         }
     }
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage: return ExitCode.usage
         case .failure: return ExitCode.failure
@@ -20,10 +20,10 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Exit statuses of `brain`.
-public enum ExitCode {
-    public static let success: Int32 = 0
-    public static let failure: Int32 = 1
+package enum ExitCode {
+    package static let success: Int32 = 0
+    package static let failure: Int32 = 1
     /// `brain validate` found errors.
-    public static let invalid: Int32 = 2
-    public static let usage: Int32 = 64
+    package static let invalid: Int32 = 2
+    package static let usage: Int32 = 64
 }

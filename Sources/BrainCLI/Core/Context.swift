@@ -7,7 +7,7 @@ import Foundation
 /// ends with): a command printing 17,000 backlinks made 17,000 `write` calls before. A
 /// terminal gets each write at once. Writing to the other stream of the process first flushes
 /// this one, so that messages keep their order where both go to one place.
-public final class TextOutput: @unchecked Sendable {
+package final class TextOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer: [UInt8] = []
     private let fileDescriptor: Int32?
@@ -15,12 +15,12 @@ public final class TextOutput: @unchecked Sendable {
     /// The process's other stream, flushed before this one writes.
     private weak var before: TextOutput?
     /// Whether this stream is a terminal (colour and highlighting are only used there).
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
     private static let bufferSize = 1 << 16
 
     /// A stream that collects output in memory (tests).
-    public init(isTerminal: Bool = false) {
+    package init(isTerminal: Bool = false) {
         fileDescriptor = nil
         buffered = false
         self.isTerminal = isTerminal
@@ -29,20 +29,20 @@ public final class TextOutput: @unchecked Sendable {
     /// A stream that writes to a file descriptor (1 or 2); `buffered` keeps output that does not
     /// go to a terminal until 64 KiB have gathered or `flush` is called. `after`: a stream
     /// flushed before each write to this one.
-    public init(fileDescriptor: Int32, buffered: Bool = false, after other: TextOutput? = nil) {
+    package init(fileDescriptor: Int32, buffered: Bool = false, after other: TextOutput? = nil) {
         self.fileDescriptor = fileDescriptor
         isTerminal = isatty(fileDescriptor) == 1
         self.buffered = buffered && !isTerminal
         before = other
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { write(bytes: $0) }
     }
 
     /// Writes bytes as they are (text a command built as UTF-8).
-    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+    package func write(bytes: UnsafeBufferPointer<UInt8>) {
         before?.flush()
         lock.lock()
         defer { lock.unlock() }
@@ -66,7 +66,7 @@ public final class TextOutput: @unchecked Sendable {
     }
 
     /// Writes out what a buffered stream holds.
-    public func flush() {
+    package func flush() {
         lock.lock()
         defer { lock.unlock() }
         guard let fileDescriptor, !buffer.isEmpty else { return }
@@ -85,7 +85,7 @@ public final class TextOutput: @unchecked Sendable {
     }
 
     /// What was written so far (in-memory streams).
-    public var text: String {
+    package var text: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: buffer, as: UTF8.self)
@@ -93,48 +93,48 @@ public final class TextOutput: @unchecked Sendable {
 }
 
 /// Reads answers for interactive prompts.
-public protocol InputSource: AnyObject {
+package protocol InputSource: AnyObject {
     var isTerminal: Bool { get }
     func readLine() -> String?
 }
 
 /// Standard input.
-public final class StandardInput: InputSource {
-    public let isTerminal = isatty(0) == 1
-    public init() {}
-    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+package final class StandardInput: InputSource {
+    package let isTerminal = isatty(0) == 1
+    package init() {}
+    package func readLine() -> String? { Swift.readLine(strippingNewline: true) }
 }
 
 /// Scripted answers (tests).
-public final class ScriptedInput: InputSource {
+package final class ScriptedInput: InputSource {
     private var lines: [String]
-    public let isTerminal: Bool
-    public init(_ lines: [String], isTerminal: Bool = true) {
+    package let isTerminal: Bool
+    package init(_ lines: [String], isTerminal: Bool = true) {
         self.lines = lines
         self.isTerminal = isTerminal
     }
-    public func readLine() -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+    package func readLine() -> String? { lines.isEmpty ? nil : lines.removeFirst() }
 }
 
 /// The outside world of one `brain` run: streams, environment, folder and clock.
-public struct Context {
-    public var stdout: TextOutput
-    public var stderr: TextOutput
-    public var stdin: InputSource
-    public var environment: [String: String]
-    public var currentDirectory: String
+package struct Context {
+    package var stdout: TextOutput
+    package var stderr: TextOutput
+    package var stdin: InputSource
+    package var environment: [String: String]
+    package var currentDirectory: String
     /// The current instant; tests fix it.
-    public var now: Date
+    package var now: Date
     /// The local time zone used to turn `now` into a day.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// Whether this run is the whole process: large structures are then left for the process
     /// exit to reclaim instead of being freed one by one.
-    public var isProcess = false
+    package var isProcess = false
     /// Absolute path of the running `brain` program, as it was called (a symlink stays a symlink):
     /// `brain git-setup` records it as git's merge driver. Tests point it at the built binary.
-    public var executablePath: String?
+    package var executablePath: String?
 
-    public init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
+    package init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
                 currentDirectory: String, now: Date, timeZone: TimeZone = .current) {
         self.stdout = stdout
         self.stderr = stderr
@@ -147,7 +147,7 @@ public struct Context {
 
     /// The real process: file descriptors 1 and 2, the process environment and clock.
     /// `BRAIN_NOW` (an ISO 8601 date-time or a day) fixes the clock, for scripts and tests.
-    public static func process() -> Context {
+    package static func process() -> Context {
         let environment = ProcessInfo.processInfo.environment
         var now = Date()
         if let fixed = environment["BRAIN_NOW"], let parsed = parseInstant(fixed) { now = parsed }
@@ -172,7 +172,7 @@ public struct Context {
     }
 
     /// `2026-11-22T09:30:00`, with or without a zone, or a bare day (noon local time).
-    public static func parseInstant(_ text: String, timeZone: TimeZone = .current) -> Date? {
+    package static func parseInstant(_ text: String, timeZone: TimeZone = .current) -> Date? {
         // The usual form, `2026-11-22T09:30:00Z` or with `+01:00`, without a formatter (building
         // one costs more than a whole `brain status`).
         if let date = internetInstant(text) { return date }
@@ -222,13 +222,13 @@ public struct Context {
 
     /// The calendar day of `now`, where the day starts `dayStartsAt` minutes after midnight
     /// (a check-off at 01:30 belongs to the day before when the day starts at 04:00).
-    public func today(dayStartsAt: Int) -> Day {
+    package func today(dayStartsAt: Int) -> Day {
         Context.day(of: now, timeZone: timeZone, dayStartsAt: dayStartsAt)
     }
 
     /// The calendar day of an instant in a time zone, for days that start `dayStartsAt` minutes
     /// after midnight.
-    public static func day(of now: Date, timeZone: TimeZone, dayStartsAt: Int) -> Day {
+    package static func day(of now: Date, timeZone: TimeZone, dayStartsAt: Int) -> Day {
         // The zone's offset at that instant, then whole days since 1970: what the Gregorian
         // calendar says for every year from 1600 on, without building a calendar.
         let shifted = now.addingTimeInterval(TimeInterval(-dayStartsAt * 60))

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// A folder for git tests: a HOME of its own (so the person's git config plays no part), an
 /// identity, `main` as the first branch, and bare repositories as remotes on this machine.

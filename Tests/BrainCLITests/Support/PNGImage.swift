@@ -1,5 +1,10 @@
 import Foundation
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Just enough of PNG to read a browser's screenshot: 8-bit truecolour (RGB or RGBA), not
 /// interlaced; the zlib stream is inflated with BrainKit's `Inflate`.

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Previews: an action planned without writing, with each file in full before and after; and
 /// actions run over an overlay see an editor's unsaved text.

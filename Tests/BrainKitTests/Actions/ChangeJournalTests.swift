@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, fix 3: a rename killed part-way left some links rewritten and others not (0 → 367
 /// validate errors), and on a full disk it moved the file and left 76 broken links. A multi-file

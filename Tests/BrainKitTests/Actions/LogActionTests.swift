@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Check-offs, rest days and check-ins as actions, on a vault in memory.
 @Suite struct LogActionTests {

@@ -1,6 +1,11 @@
 import BrainTestSupport
 import Foundation
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Vaults held in a `MemoryFileSystem`: actions and queries run on them without touching the disk.
 enum MemoryVault {

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Creating, pinning, renaming, editing, archiving and deleting notes as actions, in memory.
 @Suite struct NoteActionTests {

@@ -1,4 +1,9 @@
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Builds histories from a compact pattern, one character per day from `start`:
 /// `x` done, `-` skipped, `o` open line, `.` no line, `r` rest day (no line).

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 @Suite struct GoalProgressTests {
     let milestones = [TaskItem(state: .done, text: "a", line: 1), TaskItem(state: .done, text: "b", line: 2),

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Expected values are Loop Habit Tracker's own, listed from today backwards: either from its
 /// ScoreListTest, or printed by its released `ScoreList.recompute` (uhabits 2.3.1, unchanged on

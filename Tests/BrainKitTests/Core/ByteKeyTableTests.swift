@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The byte-keyed table behind the journal's habit names and the resolver's memo: every key
 /// found again after the table has grown many times, no key mistaken for another that shares

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `@Nullable` and `@Rounded`: the field rules every `--json` output follows.
 @Suite struct JSONFieldTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, fix 13: `show --json` on a note with 185,000 links spent most of its time splitting
 /// the whole JSON text into lines to move one key. The key is now moved on bytes, with the same result.

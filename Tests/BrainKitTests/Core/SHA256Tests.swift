@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The digest the change journal is signed with, against FIPS 180-4's examples and RFC 4231's
 /// HMAC test cases.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// A hand-written daily file full of oddities: BOM, CRLF, tabs, comments, text between habit lines,
 /// a reflection mentioning [[read]] and a code block holding `- [ ] [[read]]`.

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The one region where two texts differ, as whole lines with their endings.
 struct LineDiff: Equatable, CustomStringConvertible {

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, fix 5: a byte that is not UTF-8 (E9, Latin-1 "é") was turned into EF BF BD by any
 /// edit of the file, on lines the edit never touched, and `validate` said nothing.

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Values compared with NaN equal to NaN, so `.nan` cases can be checked.
 func sameValue(_ a: YAMLValue?, _ b: YAMLValue?) -> Bool {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Random daily files, edited on two sides the way `brain` and a person edit them (check-offs,
 /// front-matter keys, intentions, reflection lines and words), merged: every edit that does not

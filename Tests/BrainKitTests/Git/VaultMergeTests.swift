@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Runs the merge on texts.
 func merged(_ base: String, _ ours: String, _ theirs: String, kind: VaultMerge.Kind = .daily) -> (text: String, conflicts: [MergeConflict]) {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `ImportLoop` on vaults in memory: habit files, daily lines, idempotence, dry runs, bad rows,
 /// and Brain's strength against the export's own `Scores.csv`.

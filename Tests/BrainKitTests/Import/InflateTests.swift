@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// DEFLATE, CRC-32, zip and CSV reading, each against its spec's own test data.
 @Suite struct InflateTests {

@@ -1,5 +1,10 @@
 import Foundation
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Loop exports built by hand for the import tests: habits of every kind the issue names (yes/no
 /// daily, 3/7, 2/3, numerical at least and at most), with skips, notes that need quoting, and

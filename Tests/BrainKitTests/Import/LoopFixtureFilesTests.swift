@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The committed Loop export (`Fixtures/loop/`) is the one `LoopFixture.smallFiles()` builds, and
 /// its zip — made like Loop's, deflated with data descriptors — reads as the folder does.

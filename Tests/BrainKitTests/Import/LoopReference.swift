@@ -1,5 +1,10 @@
 import Foundation
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Loop Habit Tracker as the import must read it: its computed entries, its scores and its CSV
 /// export, re-derived from Loop's own rules (uhabits v2.3.1: `EntryList.recomputeFrom`,

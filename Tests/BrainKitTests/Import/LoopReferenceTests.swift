@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The re-derived Loop (`LoopReference`) reproduces Loop's own published numbers: the vectors of
 /// uhabits' `ScoreListTest` and the `002 Wake up early` export of `HabitsCSVExporterTest`

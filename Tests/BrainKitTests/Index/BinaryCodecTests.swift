@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The cache's encoding: what `BinaryWriter` writes, `BinaryReader` reads back, byte for byte as
 /// LEB128 and length-prefixed UTF-8 say, however many times the writer's buffer grows.

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, fix 10: a cache whose checksum is right but whose contents are not (written by hand
 /// or by another program) made `show` trap with an index out of range. Every part read lazily is

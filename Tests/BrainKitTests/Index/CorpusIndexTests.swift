@@ -2,6 +2,11 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The index on 10,000 real-world-shaped notes agrees with a plain scan of the files.
 @Suite struct CorpusIndexTests {

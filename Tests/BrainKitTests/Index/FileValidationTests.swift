@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// One file's validation is exactly what `brain validate` reports for that file, and the count
 /// `brain index` prints is the number of problems it lists.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Step 13: analytics opens an index of the habits, goals, areas and daily folders alone
 /// (`VaultIndex.Scope.journal`), with a cache of its own. Its journal is the whole vault's journal:
@@ -189,7 +194,7 @@ import Testing
             for (path, text) in JournalScopeTests.files {
                 try fileSystem.writeAtomically(Array(text.utf8), to: MemoryVault.root + "/" + path)
             }
-            VaultIndex.$workerLimit.withValue(workers) {
+            Workers.$limit.withValue(workers) {
                 records.append(VaultIndex.open(vault, scope: .journal).records)
             }
             caches.append(JournalScopeTests.journalCache(fileSystem))
@@ -306,13 +311,13 @@ import Testing
     @Test func theJournalAndTheStatsTableDoNotDependOnTheNumberOfThreads() throws {
         let (vault, _) = MemoryVault.sample()
         let index = VaultIndex.open(vault)
-        let one = VaultIndex.$workerLimit.withValue(1) { Journal(index: index) }
-        let table = VaultIndex.$workerLimit.withValue(1) { HabitStatsTable(journal: one, today: .sampleToday, range: .all) }
+        let one = Workers.$limit.withValue(1) { Journal(index: index) }
+        let table = Workers.$limit.withValue(1) { HabitStatsTable(journal: one, today: .sampleToday, range: .all) }
         #expect(one.checkIns.count > 10 && table.habits.count > 3)
         for workers in [2, 3] {
-            let journal = VaultIndex.$workerLimit.withValue(workers) { Journal(index: index) }
+            let journal = Workers.$limit.withValue(workers) { Journal(index: index) }
             JournalScopeTests.expectSame(journal, one)
-            #expect(VaultIndex.$workerLimit.withValue(workers) { HabitStatsTable(journal: journal, today: .sampleToday, range: .all) } == table)
+            #expect(Workers.$limit.withValue(workers) { HabitStatsTable(journal: journal, today: .sampleToday, range: .all) } == table)
         }
     }
 }

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The lines of the links into a much-linked note, kept in `.brain/cache/lines-KEY.bin`
 /// (`LineCache`): the same backlinks as reading every source, whatever the cache holds.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The lines backlinks print beside each link (`VaultIndex.lineTexts`).
 @Suite struct LineTextsTests {
@@ -52,7 +57,7 @@ import Testing
             return place.line <= lines.count ? lines[place.line - 1].trimmingCharacters(in: .whitespaces) : ""
         }
         for threads in [1, 2, 3, 8] {
-            VaultIndex.$workerLimit.withValue(threads) { #expect(index.lineTexts(places) == expected, "\(threads) threads") }
+            Workers.$limit.withValue(threads) { #expect(index.lineTexts(places) == expected, "\(threads) threads") }
         }
     }
 }
@@ -79,7 +84,7 @@ import Testing
             return place.line <= lines.count ? lines[place.line - 1].trimmingCharacters(in: .whitespaces) : ""
         }
         for threads in [1, 2] {
-            VaultIndex.$workerLimit.withValue(threads) { #expect(index.lineTexts(places) == expected, "\(threads) threads") }
+            Workers.$limit.withValue(threads) { #expect(index.lineTexts(places) == expected, "\(threads) threads") }
         }
     }
 

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Step 13: `brain today` lists the pinned notes of the journal's folders from the journal's index,
 /// and the others from an index of the files outside those folders that keeps only each one's

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Step 13: the cache is a manifest and one shard per `VaultIndex.shardSize` records. One changed
 /// file rewrites its shard only; every part is checked on load, and any damage means "rebuild",
@@ -236,7 +241,7 @@ import Testing
         var outcomes: [(records: [NoteRecord], resolutions: [[Resolution]], cache: [String: [UInt8]], problems: [Diagnostic],
                         backlinks: [[Backlink]])] = []
         for workers in [1, 2, 3, 8] {
-            VaultIndex.$workerLimit.withValue(workers) {
+            Workers.$limit.withValue(workers) {
                 let built = VaultIndex.open(vault, rebuild: true)
                 let loaded = VaultIndex.open(vault)
                 #expect(loaded.report.reread == 0 && !loaded.report.rebuilt)

@@ -2,6 +2,11 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// An index updated in memory from new contents answers exactly as one opened from the files.
 @Suite struct VaultIndexUpdateTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 @Suite struct MarkdownScannerBlockTests {
     /// Wikilink targets found in `text`: the simplest probe of what is and is not skipped.

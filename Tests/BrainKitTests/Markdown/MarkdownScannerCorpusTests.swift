@@ -2,6 +2,11 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Runs the scanner over 10,000 real-world-shaped notes (shared/corpora, not part of the package).
 @Suite struct MarkdownScannerCorpusTests {

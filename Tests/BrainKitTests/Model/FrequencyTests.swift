@@ -1,6 +1,11 @@
 import Testing
 import Foundation
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 @Suite struct FrequencyTests {
     @Test(arguments: [

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// One day is counted the same way by every view (docs/ANALYTICS.md, section 1): `today`, `days`,
 /// `week`, `month` and the all-habits heatmap, on a generated vault with every kind of frequency,

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The query values behind `--json`, computed on the sample vault: each encodes to JSON that
 /// decodes back to a value encoding the same way, with `schemaVersion` first.

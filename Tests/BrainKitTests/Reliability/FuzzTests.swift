@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, "prove it": damaged copies of the sample vault's files through parse, index,
 /// validate, today and stats. Nothing may trap or hang; a problem is a diagnostic.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// A front-matter value of a megabyte (the fuzzer's "1 MB line" in a habit's `area:`) must cost
 /// what reading it costs, not that times every area and every habit: `scripts/fuzz.sh` found

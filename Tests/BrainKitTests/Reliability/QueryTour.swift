@@ -1,4 +1,9 @@
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Every query BrainKit answers, run once over an index and encoded as `--json` would: what
 /// `today`, `stats`, `validate`, `show`, `backlinks`, `graph` and the other read commands compute.

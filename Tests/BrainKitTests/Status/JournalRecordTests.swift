@@ -2,6 +2,11 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `brain status` reads files with `NoteParser.journalRecord` and lists `daily/` with
 /// `markdownEntries(in:)`: both must tell exactly what the full parser and the walk tell.

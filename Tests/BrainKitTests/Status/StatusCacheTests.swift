@@ -2,6 +2,11 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `brain status` keeps its last answer in `.brain/cache/status.bin` (`StatusCache`): these check
 /// that the answer from the cache is the one computed, that every change to what it was computed

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 @Suite struct TemplateLibraryTests {
     /// A temporary vault folder with the given files.

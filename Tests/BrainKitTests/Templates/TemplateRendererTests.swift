@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 @Suite struct TemplateRendererTests {
     static let today = Day("2026-11-22")!

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 @Suite struct PaletteTests {
     static let palettes = Theme.allCases.flatMap { theme in Palette.Variant.allCases.map { (theme, $0) } }

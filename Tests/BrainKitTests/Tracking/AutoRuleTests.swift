@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `auto:` rules as habits write them: what is accepted, the defaults, and what `validate` says.
 @Suite struct AutoRuleTests {

@@ -2,6 +2,11 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Calendars (RFC 5545): a file written to the letter of the RFC with recurring events, their
 /// exceptions and overrides, time zones and all-day events; and generated calendars expanded by

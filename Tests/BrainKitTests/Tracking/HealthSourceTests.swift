@@ -4,6 +4,11 @@ import FoundationXML
 #endif
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Apple Health exports: the real sample export, a generated zip as the Health app shares it, and
 /// small files written to the letter of the export's DTD for each rule of reading.

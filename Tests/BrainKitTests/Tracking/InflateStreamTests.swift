@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The streaming DEFLATE decoder and the on-disk zip reader that the Health export is read through.
 @Suite struct InflateStreamTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// `TrackHabits` on vaults in memory: lines added and updated, manual entries kept, the days a
 /// habit can be tracked on, and a second run that changes nothing.

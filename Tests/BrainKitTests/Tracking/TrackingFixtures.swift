@@ -1,5 +1,10 @@
 import Foundation
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Files for the source tests, written to a temporary folder, and reading them.
 final class TrackingFolder {

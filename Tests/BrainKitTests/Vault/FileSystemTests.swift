@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// The two file systems keep the same rules, and the index reads the same vault from either.
 @Suite struct FileSystemTests {
@@ -81,7 +86,7 @@ import Testing
         }
         #expect(mkfifo(root + "/notes/pipe.md", 0o644) == 0)
         let walks = [1, 2, 3, 8].map { workers in
-            VaultIndex.$workerLimit.withValue(workers) { POSIXFileSystem().markdownFiles(under: root, stamps: true) }
+            Workers.$limit.withValue(workers) { POSIXFileSystem().markdownFiles(under: root, stamps: true) }
         }
         #expect(walks[0].count == expected.count + 1)
         #expect(Set(walks[0].map(\.path)) == Set(expected + ["notes/pipe.md"]))

@@ -1,5 +1,10 @@
 import Testing
 @testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
 
 /// Issue 15, fix 9: 531 kills during writes left 69 temporary files that nothing ever removed.
 @Suite struct TemporaryFilesTests {

@@ -1,0 +1,22 @@
+import BrainFormat
+
+/// The coach's message of the day: which rule fired, what it is about, and the sentence.
+package struct CoachMessage: Hashable, Sendable, Codable {
+    package enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
+        /// An area's vitality fell 15 points or more on last week.
+        case areaDecline = "area-decline"
+        /// An area's vitality rose 10 points or more on last week.
+        case areaGain = "area-gain"
+        /// A goal's pace puts it 5 days or more past its due date.
+        case goalSlipping = "goal-slipping"
+        /// Otherwise: the identity score and its strongest area.
+        case identityTrend = "identity-trend"
+    }
+
+    package var rule: Rule
+    /// The id of the area or goal the message is about.
+    package var subject: String
+    package var text: String
+    /// Which of the rule's templates was used (today's ordinal mod the template count).
+    package var template: Int
+}

@@ -1,0 +1,166 @@
+/// A calendar day (year, month, day) with no time and no time zone.
+///
+/// Stored as the number of days since 1970-01-01 so that arithmetic and
+/// comparison are integer operations. It deliberately has no conversion from
+/// `Date`: turning an instant into a day needs a time zone and the vault's
+/// `day-starts-at`, which `Clock` supplies.
+package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01 (negative before).
+    package let ordinal: Int
+
+    /// The first and last days `Day` can hold (years 1 to 9999).
+    package static let earliest = Day(year: 1, month: 1, day: 1)!
+    package static let latest = Day(year: 9999, month: 12, day: 31)!
+    /// The days a vault's dates may name: daily files, `created:`, `archived:`, `start:`, `due:`
+    /// and `--date`. Histories and schedules run from a habit's first day to today, so a far
+    /// date in a file would make them (and the memory they take) as long as it is far.
+    package static let supported = Day(year: 1900, month: 1, day: 1)!...Day(year: 2199, month: 12, day: 31)!
+
+    package init(ordinal: Int) {
+        self.ordinal = ordinal
+    }
+
+    /// A day from its parts, or nil when the parts name no real day.
+    package init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year),
+              (1...9999).contains(year) else { return nil }
+        self.ordinal = Day.ordinal(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    package init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    package var parts: (year: Int, month: Int, day: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = ordinal + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return (y, m, d)
+    }
+
+    package var year: Int { parts.year }
+    package var month: Int { parts.month }
+    package var dayOfMonth: Int { parts.day }
+
+    package var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        let index = ((ordinal % 7) + 7 + 3) % 7  // 0 = Monday
+        return Weekday(rawValue: index + 1)!
+    }
+
+    package func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
+
+    /// Days from `self` to `other` (positive when `other` is later).
+    package func distance(to other: Day) -> Int { other.ordinal - ordinal }
+
+    /// The first day of the week containing this day.
+    package func startOfWeek(_ weekStart: Weekday) -> Day {
+        let offset = (weekday.rawValue - weekStart.rawValue + 7) % 7
+        return adding(days: -offset)
+    }
+
+    package var startOfMonth: Day { Day(ordinal: ordinal - (dayOfMonth - 1)) }
+
+    package var isLeapYear: Bool { Day.isLeap(year) }
+
+    package var description: String {
+        let (y, m, d) = parts
+        return "\(Day.pad(y, 4))-\(Day.pad(m, 2))-\(Day.pad(d, 2))"
+    }
+
+    package static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    package static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    package static func ordinal(year: Int, month: Int, day: Int) -> Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}
+
+extension Day: Codable {
+    package init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let day = Day(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD day: \(text)")
+        }
+        self = day
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A day of the week, ISO numbered: Monday is 1, Sunday is 7.
+package enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// Three-letter lower-case name, as written in front-matter (`mon`).
+    package var shortName: String {
+        ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][rawValue - 1]
+    }
+
+    package var name: String {
+        ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][rawValue - 1]
+    }
+
+    /// Accepts `mon`, `monday`, `Mon`, `MONDAY`, and `tues`/`thur`/`thurs`.
+    package init?(name: some StringProtocol) {
+        let lower = name.lowercased()
+        for weekday in Weekday.allCases where lower == weekday.shortName || lower == weekday.name {
+            self = weekday
+            return
+        }
+        switch lower {
+        case "tues": self = .tuesday
+        case "thur", "thurs": self = .thursday
+        default: return nil
+        }
+    }
+
+    package var isWeekend: Bool { self == .saturday || self == .sunday }
+}

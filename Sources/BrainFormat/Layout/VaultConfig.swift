@@ -1,0 +1,138 @@
+/// Settings from `.brain/config.yml`; every key is optional.
+package struct VaultConfig: Hashable, Sendable {
+    /// Folder names of the layout, vault-relative.
+    package struct Folders: Hashable, Sendable {
+        package var areas = "areas"
+        package var habits = "habits"
+        package var goals = "goals"
+        package var notes = "notes"
+        package var daily = "daily"
+        package var templates = "templates"
+
+        package init() {}
+    }
+
+    package var folders = Folders()
+    package var weekStart: Weekday = .monday
+    /// Minutes after midnight at which a new day starts (`day-starts-at: "04:00"` is 240).
+    package var dayStartsAt = 240
+    /// The colour theme of the terminal and the report (`theme:`; an old name reads as its new one).
+    package var theme = Theme.standard
+    /// Light, dark, or `auto` to follow the reader (`appearance:`).
+    package var appearance = Appearance.auto
+    package var locale = "en"
+    /// Files `brain track` reads without `--source`: source name → paths as written (relative to
+    /// the vault, absolute, or under `~/`).
+    package var track: [String: [String]] = [:]
+    /// Problems found reading the file, with the key they concern.
+    package var issues: [(key: String, message: String)] = []
+
+    package init() {}
+
+    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track"]
+
+    /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
+    package init(_ map: YAMLMap) {
+        if let folders = map["folders"] {
+            if let folderMap = folders.map {
+                for entry in folderMap {
+                    guard let name = entry.value.string, !name.isEmpty,
+                          let safe = try? VaultPaths.normalize(name), !safe.isEmpty,
+                          !safe.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+                        issues.append(("folders", "folder \(entry.key) must be a relative folder inside the vault, not a hidden one"))
+                        continue
+                    }
+                    switch entry.key {
+                    case "areas": self.folders.areas = safe
+                    case "habits": self.folders.habits = safe
+                    case "goals": self.folders.goals = safe
+                    case "notes": self.folders.notes = safe
+                    case "daily": self.folders.daily = safe
+                    case "templates": self.folders.templates = safe
+                    default: issues.append(("folders", "unknown folder \(entry.key)"))
+                    }
+                }
+            } else if !folders.isNull {
+                issues.append(("folders", "folders must be a map of folder names"))
+            }
+        }
+        if let value = map["week-start"], !value.isNull {
+            if let name = value.string, let weekday = Weekday(name: name) {
+                weekStart = weekday
+            } else {
+                issues.append(("week-start", "week-start must be a weekday name such as monday or sunday"))
+            }
+        }
+        if let value = map["day-starts-at"], !value.isNull {
+            if let minutes = VaultConfig.minutes(value) {
+                dayStartsAt = minutes
+            } else {
+                issues.append(("day-starts-at", "day-starts-at must be a time HH:MM between 00:00 and 23:59"))
+            }
+        }
+        if let value = map["theme"], !value.isNull {
+            let names = Theme.allCases.map(\.rawValue).joined(separator: ", ")
+            if let name = value.string, let found = Theme.named(name) {
+                theme = found.theme
+                if let old = found.renamedFrom {
+                    issues.append(("theme", "theme \(old) is now called \(found.theme.rawValue); it still works, but write theme: \(found.theme.rawValue)"))
+                }
+            } else {
+                issues.append(("theme", "theme must be one of \(names)"))
+            }
+        }
+        if let value = map["appearance"], !value.isNull {
+            if let name = value.string?.lowercased(), let found = Appearance(rawValue: name) {
+                appearance = found
+            } else {
+                issues.append(("appearance", "appearance must be light, dark or auto"))
+            }
+        }
+        if let value = map["locale"]?.string { locale = value }
+        if let value = map["track"], !value.isNull { readTrack(value) }
+        for key in map.keys where !VaultConfig.knownKeys.contains(key) {
+            issues.append((key, "unknown setting \(key)"))
+        }
+    }
+
+    /// `"04:00"` → 240. YAML 1.1 would read `04:00` unquoted as a sexagesimal number; we accept
+    /// the string form and, leniently, an integer hour.
+    package static func minutes(_ value: YAMLValue) -> Int? {
+        if case .int(let hour) = value, (0..<24).contains(hour) { return hour * 60 }
+        guard let text = value.string else { return nil }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0..<24).contains(hours), (0..<60).contains(minutes), parts[1].count == 2 else { return nil }
+        return hours * 60 + minutes
+    }
+
+    package static func == (lhs: VaultConfig, rhs: VaultConfig) -> Bool {
+        lhs.folders == rhs.folders && lhs.weekStart == rhs.weekStart && lhs.dayStartsAt == rhs.dayStartsAt
+            && lhs.theme == rhs.theme && lhs.appearance == rhs.appearance && lhs.locale == rhs.locale
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(folders)
+        hasher.combine(weekStart)
+        hasher.combine(dayStartsAt)
+    }
+
+    /// `track: {health: export.zip, calendar: [gym.ics, work.ics]}`.
+    private mutating func readTrack(_ value: YAMLValue) {
+        guard let sources = value.map else {
+            issues.append(("track", "track must be a map of source names to files, e.g. health: ~/export.zip"))
+            return
+        }
+        for entry in sources {
+            guard let source = TrackingSources.named(entry.key) else {
+                issues.append(("track", "track: unknown source \(entry.key); expected \(TrackingSources.names.joined(separator: ", "))"))
+                continue
+            }
+            guard entry.value.map == nil, let paths = entry.value.stringList, !paths.isEmpty, !paths.contains(where: \.isEmpty) else {
+                issues.append(("track", "track: \(entry.key) must be a file or a list of files"))
+                continue
+            }
+            track[source.name, default: []] += paths
+        }
+    }
+}

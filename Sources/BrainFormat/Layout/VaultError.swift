@@ -1,0 +1,33 @@
+/// Errors of the vault layer that have no place in a file.
+package enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notFound(searchedFrom: String)
+    case notADirectory(String)
+    case outsideVault(String)
+    /// A path of brain's own (`.brain/…`) is a symbolic link, which could lead out of the vault.
+    case symbolicLink(String)
+    case unsafeName(String)
+    case exists(String)
+    case io(path: String, message: String)
+    case lockTimeout(String)
+
+    package var description: String {
+        switch self {
+        case .notFound(let start):
+            return "no vault found from \(start): run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT"
+        case .notADirectory(let path):
+            return "\(path) is not a folder"
+        case .outsideVault(let path):
+            return "refusing path outside the vault: \(path)"
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link; brain does not follow links in its own folder, which could lead out of the vault"
+        case .unsafeName(let name):
+            return "cannot make a safe file name from \"\(name)\""
+        case .exists(let path):
+            return "\(path) already exists; not overwriting it"
+        case .io(let path, let message):
+            return "\(path): \(message)"
+        case .lockTimeout(let path):
+            return "another brain process holds the vault lock (\(path)); try again"
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// A place auto-tracked habits take their numbers from: a kind of file a person can export
+/// (Apple Health's export, an iCalendar file, a CSV of metrics), as `auto:` rules name it. This is
+/// the schema half (the source's name, metrics and rule checks), which parsing a habit needs; the
+/// half that reads files is `TrackingFileSource`, in BrainInterchange. Adding a source is one type
+/// conforming to both, listed in `TrackingSources.all`.
+package protocol TrackingSource: Sendable {
+    /// The name rules and `--source NAME=FILE` use: `health`.
+    static var name: String { get }
+    /// One line for help and docs.
+    static var summary: String { get }
+    /// The metrics the source reads; nil when any name is accepted (a CSV's metric column).
+    static var metrics: [TrackingMetric]? { get }
+
+    /// Fills the defaults of a rule read from a habit (`Habit.auto`) and returns what is wrong
+    /// with it, as messages for `brain validate`. The default implementation checks the metric,
+    /// `match` and the threshold (`checkRule`).
+    static func complete(_ rule: inout AutoRule) -> [String]
+}
+
+/// One metric of a source.
+package struct TrackingMetric: Hashable, Sendable, Codable {
+    /// The name in rules: `steps`.
+    package var name: String
+    /// The unit a written value carries when the habit has no `unit:` (`steps`, `km`, `hours`).
+    package var unit: String
+    /// Where the number comes from.
+    package var summary: String
+    /// What `match:` is compared with for this metric, or nil when `match:` does not apply.
+    package var matches: String?
+    /// Decimals a value is rounded to before it is written and compared with the threshold.
+    package var decimals: Int
+
+    package init(name: String, unit: String, summary: String, matches: String? = nil, decimals: Int = 0) {
+        self.name = name
+        self.unit = unit
+        self.summary = summary
+        self.matches = matches
+        self.decimals = decimals
+    }
+
+    /// `value` rounded to the metric's decimals.
+    package func rounded(_ value: Double) -> Double {
+        let scale = pow(10, Double(decimals))
+        return (value * scale).rounded() / scale
+    }
+}
+
+extension TrackingSource {
+    package static func complete(_ rule: inout AutoRule) -> [String] {
+        checkRule(rule)
+    }
+
+    /// The metric a rule names, when the source knows it (any name for an open source).
+    package static func metric(named name: String) -> TrackingMetric? {
+        guard let metrics else { return TrackingMetric(name: name, unit: name, summary: "the \(name) rows", decimals: 6) }
+        return metrics.first { $0.name == name }
+    }
+
+    /// The checks every source makes: a known metric, `match` only where it applies and is a
+    /// valid pattern, and a threshold.
+    package static func checkRule(_ rule: AutoRule) -> [String] {
+        var problems: [String] = []
+        if rule.metric.isEmpty {
+            problems.append("auto needs a metric, e.g. " + (metrics?.first?.name ?? "screen-minutes"))
+        } else if let metric = metric(named: rule.metric) {
+            if let match = rule.match {
+                if metric.matches == nil {
+                    let takers = (metrics ?? []).filter { $0.matches != nil }.map(\.name)
+                    problems.append("match does not apply to \(name) \(rule.metric)"
+                                    + (takers.isEmpty ? "" : "; it narrows \(takers.joined(separator: " and "))"))
+                } else if let problem = TrackingPattern.problem(match) {
+                    problems.append(problem)
+                }
+            }
+        } else {
+            let names = (metrics ?? []).map(\.name)
+            var message = "unknown \(name) metric \"\(rule.metric)\": expected \(names.joined(separator: ", "))"
+            if let close = Suggestion.closest(to: rule.metric, in: names) { message += "; did you mean \(close)?" }
+            problems.append(message)
+        }
+        if rule.atLeast == nil && rule.atMost == nil {
+            problems.append("auto needs a threshold: at-least: N or at-most: N")
+        }
+        return problems
+    }
+}
+
+/// The sources `auto: {source: …}` may name.
+package enum TrackingSources {
+    /// Every source, in the order help lists them.
+    package static var all: [any TrackingSource.Type] { [HealthSource.self, CalendarSource.self, CSVSource.self] }
+
+    /// Their names: `health`, `calendar`, `csv`.
+    package static var names: [String] { all.map { $0.name } }
+
+    /// The source called `name` (any case).
+    package static func named(_ name: String) -> (any TrackingSource.Type)? {
+        let lower = name.lowercased()
+        return all.first { $0.name == lower }
+    }
+
+    /// The metric a rule reads, when its source and metric are known.
+    package static func metric(of rule: AutoRule) -> TrackingMetric? {
+        named(rule.source)?.metric(named: rule.metric)
+    }
+}
+
+/// `match:` patterns: regular expressions matched anywhere in the text, ignoring case.
+package enum TrackingPattern {
+    /// Why `pattern` is not a valid regular expression, or nil when it is.
+    package static func problem(_ pattern: String) -> String? {
+        compile(pattern) == nil ? "match \"\(pattern)\" is not a valid regular expression" : nil
+    }
+
+    /// The compiled pattern, or nil when it is not valid.
+    package static func compile(_ pattern: String) -> NSRegularExpression? {
+        try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    }
+
+    /// Whether `text` contains a match of `expression`.
+    package static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
+
+/// Apple Health: the `export.xml` the Health app exports (Profile → Export All Health Data), the
+/// `export.zip` it shares, or the `apple_health_export` folder unpacked from it.
+///
+/// The file is read as bytes a window of four megabytes at a time (`HealthScanner`, `TrackingInput`),
+/// never whole, so memory stays the same for a file of a megabyte or of ten gigabytes. Only the `Record` and `Workout`
+/// elements the habits' rules ask for are decoded; a record inside a `Correlation` is skipped (the
+/// export repeats it at the top level). Dates are read with their UTC offsets and counted on the
+/// local day of the vault (`LocalDays`: the time zone `brain` runs in, and `day-starts-at`); a
+/// record counts on the day it starts, sleep on the day it ends. Where the phone and the watch
+/// both recorded a day, one of them counts (`DailyAccumulator`).
+package enum HealthSource: TrackingSource {
+    package static let name = "health"
+    package static let summary = "Apple Health's export.xml, or the export.zip holding it"
+    package static let metrics: [TrackingMetric]? = [
+        TrackingMetric(name: "steps", unit: "steps", summary: "step count (HKQuantityTypeIdentifierStepCount)"),
+        TrackingMetric(name: "distance", unit: "km",
+                       summary: "walking and running distance in km (HKQuantityTypeIdentifierDistanceWalkingRunning)", decimals: 2),
+        TrackingMetric(name: "active-energy", unit: "kcal", summary: "active energy in kcal (HKQuantityTypeIdentifierActiveEnergyBurned)"),
+        TrackingMetric(name: "exercise-minutes", unit: "minutes", summary: "exercise minutes (HKQuantityTypeIdentifierAppleExerciseTime)"),
+        TrackingMetric(name: "flights", unit: "flights", summary: "flights climbed (HKQuantityTypeIdentifierFlightsClimbed)"),
+        TrackingMetric(name: "mindful-minutes", unit: "minutes",
+                       summary: "minutes of mindful sessions (HKCategoryTypeIdentifierMindfulSession)", decimals: 1),
+        TrackingMetric(name: "sleep-hours", unit: "hours",
+                       summary: "hours asleep (HKCategoryTypeIdentifierSleepAnalysis, asleep values only), on the day the night ends",
+                       decimals: 2),
+        TrackingMetric(name: "workout-minutes", unit: "minutes", summary: "minutes of workouts (Workout elements)",
+                       matches: "the workout's type (Running, Yoga, TraditionalStrengthTraining…)"),
+        TrackingMetric(name: "workouts", unit: "workouts", summary: "the number of workouts",
+                       matches: "the workout's type (Running, Yoga, TraditionalStrengthTraining…)"),
+    ]
+}
+
+/// A calendar file (`.ics`, RFC 5545), as every calendar app exports or publishes one: a habit
+/// is done on days with events whose summary matches a pattern,
+/// `auto: {source: calendar, match: "Gym|Yoga", at-least-minutes: 30}`.
+///
+/// Recurring events are expanded (`RecurrenceRule`: DAILY and WEEKLY with BYDAY, INTERVAL, COUNT,
+/// UNTIL; EXDATE; RDATE; RECURRENCE-ID overrides, `CalendarExpansion`). A timed event counts on
+/// the local day it starts (time zone and `day-starts-at`, as for every source) with its minutes;
+/// an all-day event counts on each day it covers, with 1,440 minutes a day.
+package enum CalendarSource: TrackingSource {
+    package static let name = "calendar"
+    package static let summary = "an iCalendar file (.ics)"
+    package static let metrics: [TrackingMetric]? = [
+        TrackingMetric(name: "events", unit: "events", summary: "the number of matching events", matches: "the event's summary"),
+        TrackingMetric(name: "minutes", unit: "minutes", summary: "the minutes of matching events", matches: "the event's summary"),
+    ]
+    /// Without a metric the rule counts events, and without a threshold one event is enough.
+    package static func complete(_ rule: inout AutoRule) -> [String] {
+        if rule.metric.isEmpty { rule.metric = "events" }
+        if rule.metric == "events", rule.atLeast == nil, rule.atMost == nil { rule.atLeast = 1 }
+        return checkRule(rule)
+    }
+}
+
+/// A CSV file of metrics, for anything else a person can export (screen time, location visits,
+/// a scale's weight): a header naming the columns `date`, `metric` and `value` (in any order,
+/// other columns ignored), then one row per value.
+///
+/// ```csv
+/// date,metric,value
+/// 2026-11-21,screen-minutes,48
+/// 2026-11-22T07:30:00+01:00,screen-minutes,12
+/// ```
+///
+/// A date counts as that day; a date-time with a zone (`Z`, `+01:00`) counts on the local day it
+/// falls on, one without a zone as written; both respect `day-starts-at`. Several rows of one
+/// metric on one day are added (or the largest or smallest taken, `per-day`). A bad row is
+/// reported as `file:line` and left out; the rest is read.
+package enum CSVSource: TrackingSource {
+    package static let name = "csv"
+    package static let summary = "a CSV file with the columns date, metric, value"
+    /// Any metric name: the file's `metric` column says what it holds.
+    package static let metrics: [TrackingMetric]? = nil
+}

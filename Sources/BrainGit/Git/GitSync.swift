@@ -1,0 +1,415 @@
+import Foundation
+import BrainFormat
+import BrainStore
+
+/// `brain sync`: commits the vault's changes with a message that says what changed, pulls with
+/// rebase (the merge driver combining habit lines), and pushes when there is a remote. It holds the
+/// vault lock throughout, so no `brain` write lands between the commit and the push.
+///
+/// A conflict the driver could not resolve leaves the repository mid-rebase: the outcome lists each
+/// conflict, and running sync again once the markers are gone finishes the rebase and pushes.
+package struct GitSync: Sendable {
+    package var vault: Vault
+    /// The commit message; nil for one made from the changes.
+    package var message: String?
+    package var push: Bool
+    package var environment: [String: String]
+    /// The `brain` program to run as the merge driver when the repository has none registered.
+    package var executable: String?
+    package var runner: any ProcessRunner
+    /// How long to wait for the vault lock, in seconds.
+    package var lockTimeout: Double
+
+    /// How the sides are named in conflict markers during the pull: the remote branch is "ours"
+    /// in a rebase (it is what the local commits are replayed onto), and this machine's commits
+    /// are "theirs".
+    package static let localLabel = "this machine"
+
+    package init(vault: Vault, message: String? = nil, push: Bool = true, environment: [String: String],
+                executable: String? = nil, runner: any ProcessRunner = FoundationProcessRunner(), lockTimeout: Double = 10) {
+        self.vault = vault
+        self.message = message
+        self.push = push
+        self.environment = environment
+        self.executable = executable
+        self.runner = runner
+        self.lockTimeout = lockTimeout
+    }
+
+    package struct Commit: Codable, Sendable, Hashable {
+        package var message: String
+        /// Vault-relative paths in the commit.
+        package var files: [String]
+    }
+
+    /// A conflict left in a file of the work tree.
+    package struct Conflict: Codable, Sendable, Hashable {
+        /// Vault-relative path.
+        package var path: String
+        /// 1-based line of the `<<<<<<<` marker.
+        package var line: Int
+        package var reason: String
+        package var ours: [String]
+        package var theirs: [String]
+    }
+
+    package struct Outcome: Codable, Sendable, Hashable {
+        package enum Status: String, Codable, Sendable, Hashable {
+            /// Committed, pulled and pushed as far as there was anything to do.
+            case synced
+            /// Conflicts remain; the repository is mid-rebase.
+            case conflict
+        }
+
+        package var status: Status
+        /// The top folder of the repository's work tree.
+        package var repository: String
+        package var branch: String
+        /// The remote synced with, nil when the repository has none.
+        @Nullable package var remote: String?
+        /// The remote branch synced with (`origin/main`).
+        @Nullable package var upstream: String?
+        /// The commit made of the vault's changes, nil when there were none.
+        @Nullable package var committed: Commit?
+        /// Whether a rebase left by an earlier sync was finished.
+        package var continued: Bool
+        /// Commits brought in from the remote.
+        package var pulled: Int
+        /// Commits sent to the remote.
+        package var pushed: Int
+        package var conflicts: [Conflict]
+        package var warnings: [String]
+    }
+
+    package func run() throws(GitError) -> Outcome {
+        let git = try Git(directory: vault.root, environment: environment, runner: runner)
+        guard let repository = try git.value(["rev-parse", "--show-toplevel"]) else {
+            throw .notARepository(vault.root)
+        }
+        let lock: VaultLock
+        do { lock = try VaultLock(vault: vault, timeout: lockTimeout) } catch { throw .locked(error.description) }
+        defer { withExtendedLifetime(lock) {} }
+
+        var outcome = Outcome(status: .synced, repository: repository, branch: "", remote: nil, upstream: nil, committed: nil,
+                              continued: false, pulled: 0, pushed: 0, conflicts: [], warnings: [])
+        let command = try driverCommand(git, &outcome.warnings)
+
+        if try rebaseInProgress(git) {
+            outcome.conflicts = try conflicts(git)
+            if !outcome.conflicts.isEmpty {
+                outcome.status = .conflict
+                outcome.branch = try rebasingBranch(git)
+                return outcome
+            }
+            let driver = driverOptions(command, remote: try rebaseOnto(git))
+            guard try continueRebase(git, driver: driver, into: &outcome) else { return outcome }
+            outcome.continued = true
+        }
+        if let gitDir = try git.value(["rev-parse", "--absolute-git-dir"]),
+           FileManager.default.fileExists(atPath: gitDir + "/MERGE_HEAD") {
+            throw .mergeInProgress
+        }
+        guard let branch = try git.value(["symbolic-ref", "--quiet", "--short", "HEAD"]) else { throw .detachedHead }
+        outcome.branch = branch
+        outcome.committed = try commit(git)
+
+        guard let (remote, remoteBranch) = try upstream(git, branch: branch) else { return outcome }
+        outcome.remote = remote
+        outcome.upstream = remote + "/" + remoteBranch
+        guard try git.value(["rev-parse", "--verify", "--quiet", "HEAD"]) != nil else {
+            outcome.warnings.append("nothing committed yet, so nothing to pull into or push")
+            return outcome
+        }
+        let driver = driverOptions(command, remote: remote + "/" + remoteBranch)
+        // Someone may push between our pull and our push: pull again and retry a few times.
+        for attempt in 1...3 {
+            let fetch = try git.run(["fetch", "--quiet", remote])
+            if fetch.status != 0 {
+                let url = try git.value(["remote", "get-url", remote])
+                throw .remoteUnreachable(remote: remote, url: url, message: Git.message(fetch), committed: outcome.committed != nil)
+            }
+            let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
+            let remoteExists = try git.value(["rev-parse", "--verify", "--quiet", tracking]) != nil
+            if remoteExists {
+                let incoming = Int(try git.check(["rev-list", "--count", "HEAD.." + tracking])) ?? 0
+                if incoming > 0 {
+                    let rebase = try git.run(driver + ["rebase", "--autostash", tracking], extraEnvironment: ["GIT_EDITOR": "true"])
+                    if rebase.status != 0 {
+                        guard try rebaseInProgress(git) else {
+                            throw .failed(command: "git rebase", message: Git.message(rebase))
+                        }
+                        outcome.conflicts = try conflicts(git)
+                        if outcome.conflicts.isEmpty { throw .rebaseStopped(Git.message(rebase)) }
+                        outcome.status = .conflict
+                        return outcome
+                    }
+                    outcome.pulled += incoming
+                }
+            }
+            guard push else { return outcome }
+            let outgoing = remoteExists ? Int(try git.check(["rev-list", "--count", tracking + "..HEAD"])) ?? 0
+                                        : Int(try git.check(["rev-list", "--count", "HEAD"])) ?? 0
+            if outgoing == 0 { return outcome }
+            let hasUpstream = try git.value(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]) != nil
+            let pushed = try git.run(["push", "--porcelain"] + (hasUpstream ? [] : ["--set-upstream"])
+                                     + [remote, "HEAD:refs/heads/" + remoteBranch])
+            if pushed.status == 0 {
+                outcome.pushed = outgoing
+                return outcome
+            }
+            // `!` marks a refused ref in porcelain output (someone pushed first): pull again and retry.
+            let rejected = pushed.stdoutText.split(separator: "\n").contains { $0.hasPrefix("!") }
+            if !rejected || attempt == 3 {
+                throw .pushFailed(remote: remote, branch: remoteBranch, message: Git.message(pushed))
+            }
+        }
+        return outcome
+    }
+
+    // MARK: - Steps
+
+    /// The merge driver command for this run: the registered one, else this `brain` (with a warning
+    /// to run `brain git-setup`); nil when there is neither. Warns when `*.md` is not routed to it.
+    private func driverCommand(_ git: Git, _ warnings: inout [String]) throws(GitError) -> String? {
+        var command = try git.value(["config", "--get", "merge.brain.driver"])
+        if command == nil, let executable {
+            command = GitSetup.driverCommand(executable: executable)
+            warnings.append("this repository has no brain merge driver registered; run `brain git-setup` (this sync used \(executable))")
+        }
+        let routed = try git.value(["check-attr", "merge", "--", "daily/2000-01-01.md"]) ?? ""
+        if !routed.hasSuffix(": brain") {
+            warnings.append("*.md files are not routed to the brain merge driver in .gitattributes; run `brain git-setup`")
+        }
+        return command
+    }
+
+    /// `-c` options that run the driver with labels saying which side is which.
+    private func driverOptions(_ command: String?, remote: String) -> [String] {
+        guard let command else { return [] }
+        return ["-c", "merge.brain.name=" + GitSetup.driverDescription,
+                "-c", "merge.brain.driver=" + command + " --ours-label " + Git.shellQuoted(remote)
+                    + " --theirs-label " + Git.shellQuoted(GitSync.localLabel)]
+    }
+
+    private func rebaseInProgress(_ git: Git) throws(GitError) -> Bool {
+        guard let gitDir = try git.value(["rev-parse", "--absolute-git-dir"]) else { return false }
+        return FileManager.default.fileExists(atPath: gitDir + "/rebase-merge")
+            || FileManager.default.fileExists(atPath: gitDir + "/rebase-apply")
+    }
+
+    /// The branch a rebase in progress replays onto, for conflict labels (`origin/main`).
+    private func rebaseOnto(_ git: Git) throws(GitError) -> String {
+        guard let gitDir = try git.value(["rev-parse", "--absolute-git-dir"]),
+              let onto = try? String(contentsOfFile: gitDir + "/rebase-merge/onto", encoding: .utf8),
+              let name = try git.value(["name-rev", "--name-only", "--refs=refs/remotes/*", Git.trimmed(onto)]),
+              !name.isEmpty, name != "undefined" else { return "the remote" }
+        return name.replacingOccurrences(of: "remotes/", with: "")
+    }
+
+    /// The branch a rebase in progress is for.
+    private func rebasingBranch(_ git: Git) throws(GitError) -> String {
+        guard let gitDir = try git.value(["rev-parse", "--absolute-git-dir"]) else { return "" }
+        for folder in ["rebase-merge", "rebase-apply"] {
+            if let name = try? String(contentsOfFile: gitDir + "/" + folder + "/head-name", encoding: .utf8) {
+                return Git.trimmed(name).replacingOccurrences(of: "refs/heads/", with: "")
+            }
+        }
+        return ""
+    }
+
+    /// Paths git still counts as unmerged, relative to the vault, each with whether both sides
+    /// still have the file (false: removed on one side and changed on the other).
+    private func unmerged(_ git: Git) throws(GitError) -> [(path: String, bothSides: Bool)] {
+        // `mode object stage<TAB>path`, one entry per stage present.
+        let output = try git.check(["ls-files", "--unmerged", "-z", "--", "."])
+        var stages: [String: Set<Substring>] = [:]
+        var order: [String] = []
+        for entry in output.split(separator: "\0") {
+            guard let tab = entry.firstIndex(of: "\t") else { continue }
+            let path = String(entry[entry.index(after: tab)...])
+            let stage = entry[..<tab].split(separator: " ").last ?? ""
+            if stages[path] == nil { order.append(path) }
+            stages[path, default: []].insert(stage)
+        }
+        return order.map { ($0, stages[$0]!.isSuperset(of: ["2", "3"])) }
+    }
+
+    /// The conflicts left in the vault's unmerged files: the marked blocks of each (a file whose
+    /// markers are gone has been resolved), and each file removed on one side and changed on the
+    /// other until it is added or removed.
+    private func conflicts(_ git: Git) throws(GitError) -> [Conflict] {
+        var result: [Conflict] = []
+        for (path, bothSides) in try unmerged(git) {
+            let absolute = VaultPaths.join(vault.root, path)
+            guard bothSides, let bytes = try? vault.fileSystem.read(absolute) else {
+                result.append(Conflict(path: path, line: 1, reason: "removed on one side, changed on the other: keep it with "
+                                       + "git add \(Git.shellQuoted(path)) or remove it with git rm \(Git.shellQuoted(path))",
+                                       ours: [], theirs: []))
+                continue
+            }
+            let found = ConflictScan.conflicts(in: bytes, kind: MergeDriver.kind(of: absolute, fileSystem: vault.fileSystem))
+            result += found.map { Conflict(path: path, line: $0.line, reason: $0.reason, ours: $0.ours, theirs: $0.theirs) }
+        }
+        return result
+    }
+
+    /// Finishes a rebase whose conflicts were resolved by hand: adds the resolved files and continues.
+    /// False (with the outcome's conflicts set) when the next commit conflicts again.
+    private func continueRebase(_ git: Git, driver: [String], into outcome: inout Outcome) throws(GitError) -> Bool {
+        let paths = try unmerged(git).map(\.path)
+        if !paths.isEmpty { try git.check(["add", "--all", "--"] + paths) }
+        let result = try git.run(driver + ["rebase", "--continue"], extraEnvironment: ["GIT_EDITOR": "true"])
+        if result.status == 0 { return true }
+        if try rebaseInProgress(git) {
+            outcome.conflicts = try conflicts(git)
+            if !outcome.conflicts.isEmpty {
+                outcome.status = .conflict
+                outcome.branch = try rebasingBranch(git)
+                return false
+            }
+        }
+        throw .rebaseStopped(Git.message(result))
+    }
+
+    /// Commits every change under the vault folder, with a message that says what changed.
+    private func commit(_ git: Git) throws(GitError) -> Commit? {
+        // The cache (with the lock) and the trash stay on this machine even where no .gitignore says
+        // so; the change journal always does (one from elsewhere is never replayed).
+        var pathspec = [".", ":(exclude).brain/journal*"]
+        for folder in [".brain/cache", ".brain/trash"] where try git.run(["check-ignore", "--quiet", folder + "/x"]).status != 0 {
+            pathspec.append(":(exclude)" + folder)
+        }
+        try git.check(["add", "--all", "--"] + pathspec)
+        let status = try git.check(["diff", "--cached", "--name-status", "-z", "--find-renames", "--relative", "--", "."])
+        let changes = try parseStatus(status, git)
+        if changes.isEmpty { return nil }
+        let text = message ?? CommitSummary.message(for: changes, vault: vault)
+        let result = try git.run(["commit", "--quiet", "-m", text, "--", "."])
+        if result.status != 0 {
+            let message = Git.message(result)
+            if message.contains("user.email") || message.contains("user.name") || message.contains("tell me who you are") {
+                throw .noIdentity
+            }
+            throw .failed(command: "git commit", message: message)
+        }
+        return Commit(message: text, files: changes.map(\.path))
+    }
+
+    /// `git diff --name-status -z` output as changes with their bytes before and after.
+    private func parseStatus(_ text: String, _ git: Git) throws(GitError) -> [CommitSummary.Change] {
+        let fields = text.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+        let prefix = try git.check(["rev-parse", "--show-prefix"])
+        let hasHead = try git.value(["rev-parse", "--verify", "--quiet", "HEAD"]) != nil
+        func before(_ path: String) throws(GitError) -> [UInt8]? {
+            guard hasHead else { return nil }
+            let output = try git.run(["cat-file", "blob", "HEAD:" + prefix + path])
+            return output.status == 0 ? output.stdout : nil
+        }
+        func after(_ path: String) -> [UInt8]? {
+            try? vault.fileSystem.read(VaultPaths.join(vault.root, path))
+        }
+        var changes: [CommitSummary.Change] = []
+        var index = 0
+        while index < fields.count {
+            let code = fields[index]
+            index += 1
+            if code.hasPrefix("R") || code.hasPrefix("C"), index + 1 < fields.count {
+                let from = fields[index], to = fields[index + 1]
+                index += 2
+                changes.append(.init(path: to, status: code.hasPrefix("R") ? .renamed(from: from) : .added,
+                                     before: try before(from), after: after(to)))
+                continue
+            }
+            guard index < fields.count else { break }
+            let path = fields[index]
+            index += 1
+            switch code.first {
+            case "A": changes.append(.init(path: path, status: .added, before: nil, after: after(path)))
+            case "D": changes.append(.init(path: path, status: .deleted, before: try before(path), after: nil))
+            default: changes.append(.init(path: path, status: .modified, before: try before(path), after: after(path)))
+            }
+        }
+        return changes
+    }
+
+    /// The remote and branch to sync with: the branch's upstream, else `origin` (or the only
+    /// remote) and a branch of the same name. Nil when the repository has no remote.
+    private func upstream(_ git: Git, branch: String) throws(GitError) -> (String, String)? {
+        if let remote = try git.value(["config", "--get", "branch.\(branch).remote"]), remote != ".",
+           let merge = try git.value(["config", "--get", "branch.\(branch).merge"]) {
+            return (remote, merge.replacingOccurrences(of: "refs/heads/", with: ""))
+        }
+        let remotes = try git.check(["remote"]).split(separator: "\n").map(String.init)
+        if remotes.isEmpty { return nil }
+        let remote = remotes.contains("origin") ? "origin" : remotes.sorted()[0]
+        return (remote, branch)
+    }
+}
+
+/// Finds the conflict blocks git or the merge driver left in a file.
+package enum ConflictScan {
+    package static func conflicts(in bytes: [UInt8], kind: VaultMerge.Kind) -> [MergeConflict] {
+        var content = bytes[...]
+        if bytes.starts(with: MergeLine.byteOrderMark) { content = bytes.dropFirst(3) }
+        let lines = MergeLine.split(content).map(\.text)
+        var result: [MergeConflict] = []
+        var index = 0
+        // Where the front-matter ends, to name the keys of a conflict inside it.
+        var frontMatterEnd = 0
+        if lines.first == "---", let closing = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) {
+            frontMatterEnd = closing
+        }
+        func isMarker(_ line: String, _ character: Character) -> Bool {
+            let run = line.prefix { $0 == character }.count
+            return run >= 7 && (run == line.count || line.dropFirst(run).first == " ")
+        }
+        while index < lines.count {
+            guard isMarker(lines[index], "<") else { index += 1; continue }
+            let start = index
+            func label(_ line: String, _ fallback: String) -> String {
+                let text = line.drop { $0 == "<" || $0 == ">" }.trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? fallback : text
+            }
+            let oursLabel = label(lines[index], "ours")
+            var theirsLabel = "theirs"
+            var ours: [String] = [], theirs: [String] = []
+            var part = 0
+            index += 1
+            while index < lines.count {
+                let line = lines[index]
+                if part == 0 && isMarker(line, "|") { part = 1 }
+                else if part < 2 && isMarker(line, "=") { part = 2 }
+                else if part == 2 && isMarker(line, ">") { theirsLabel = label(line, theirsLabel); break }
+                else if part == 0 { ours.append(line) }
+                else if part == 2 { theirs.append(line) }
+                index += 1
+            }
+            let labels = MergeLabels(ours: oursLabel, theirs: theirsLabel)
+            var why = reason(ours, theirs, kind: kind, labels: labels)
+            if start < frontMatterEnd {
+                var keys: [String] = []
+                for line in ours + theirs where line.first.map({ !$0.isWhitespace && $0 != "#" && $0 != "-" }) ?? false {
+                    let key = String(line.prefix { $0 != ":" })
+                    if key.count < line.count, !keys.contains(key) { keys.append(key) }
+                }
+                if !keys.isEmpty { why = "both sides changed " + keys.joined(separator: ", ") }
+            }
+            result.append(MergeConflict(line: start + 1, reason: why, ours: ours, theirs: theirs))
+            index += 1
+        }
+        return result
+    }
+
+    /// Why two sides conflict, when it can be said in a few words.
+    private static func reason(_ ours: [String], _ theirs: [String], kind: VaultMerge.Kind, labels: MergeLabels) -> String {
+        if kind == .daily, ours.count == 1, theirs.count == 1,
+           let a = HabitLine.parse(ours[0][...], lineNumber: 1), let b = HabitLine.parse(theirs[0][...], lineNumber: 1),
+           a.habitKey == b.habitKey,
+           case .conflict(let reason) = HabitLineMerge.merge(base: nil, ours: a, theirs: b, oursText: ours[0], theirsText: theirs[0],
+                                                              labels: labels) {
+            return reason
+        }
+        if ours.isEmpty || theirs.isEmpty { return "removed on one side, changed on the other" }
+        return "both sides changed these lines"
+    }
+}

@@ -1,0 +1,74 @@
+import BrainFormat
+import BrainStore
+
+/// What `brain merge-driver %O %A %B %P` does for git: reads the base, ours and theirs versions of
+/// one file, merges them (``VaultMerge``) and writes the result over ours, where git looks for it.
+package struct MergeDriver: Sendable {
+    /// Absolute paths of git's temporary files: the base (`%O`), ours (`%A`, overwritten with the
+    /// result) and theirs (`%B`).
+    package var base: String
+    package var ours: String
+    package var theirs: String
+    /// The file's path in the repository (`%P`), relative to the top of the work tree.
+    package var path: String
+    /// The folder git runs the driver in: the top of the work tree.
+    package var directory: String
+    package var labels: MergeLabels
+    package var markerSize: Int
+    package var fileSystem: any FileSystem
+
+    package init(base: String, ours: String, theirs: String, path: String, directory: String,
+                labels: MergeLabels = MergeLabels(), markerSize: Int = 7, fileSystem: any FileSystem = POSIXFileSystem()) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+        self.path = path
+        self.directory = directory
+        self.labels = labels
+        self.markerSize = markerSize
+        self.fileSystem = fileSystem
+    }
+
+    package struct Outcome: Codable, Sendable, Hashable {
+        /// The path in the repository.
+        package var path: String
+        package var kind: VaultMerge.Kind
+        package var clean: Bool
+        package var conflicts: [MergeConflict]
+    }
+
+    /// Merges and writes the result to `ours`. Throws when a file cannot be read or written; ours
+    /// is then left as it was.
+    package func run() throws(ActionError) -> Outcome {
+        let kind = MergeDriver.kind(of: VaultLocator.absolute(path, from: directory), fileSystem: fileSystem)
+        do {
+            let merged = VaultMerge.merge(base: try fileSystem.read(base), ours: try fileSystem.read(ours),
+                                          theirs: try fileSystem.read(theirs), kind: kind, labels: labels, markerSize: markerSize)
+            try fileSystem.writeAtomically(merged.bytes, to: ours)
+            return Outcome(path: path, kind: kind, clean: merged.isClean, conflicts: merged.conflicts)
+        } catch {
+            throw ActionError(error)
+        }
+    }
+
+    /// How the file at absolute `path` is merged: a daily file by the rules of days, another
+    /// Markdown file as a note, anything else as text. The kind comes from the vault the file is in
+    /// (its `.brain/config.yml` may move the daily folder); outside a vault, a file named
+    /// `YYYY-MM-DD.md` is a day.
+    package static func kind(of path: String, fileSystem: any FileSystem = POSIXFileSystem()) -> VaultMerge.Kind {
+        guard path.lowercased().hasSuffix(".md") else { return .text }
+        var folder = VaultPaths.directory(of: path)
+        while !folder.isEmpty {
+            if fileSystem.isDirectory(VaultPaths.join(folder, ".brain")) {
+                let relative = String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
+                if relative.hasPrefix(".brain/") { return .text }
+                let vault = Vault(root: folder, fileSystem: fileSystem)
+                return vault.kind(of: relative) == .daily ? .daily : .note
+            }
+            let parent = VaultPaths.directory(of: folder)
+            if parent == folder || folder == "/" { break }
+            folder = parent.isEmpty ? "/" : parent
+        }
+        return Day(VaultPaths.stem(of: path)) != nil ? .daily : .note
+    }
+}

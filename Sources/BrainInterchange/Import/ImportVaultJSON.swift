@@ -1,0 +1,201 @@
+import Foundation
+import BrainFormat
+import BrainAnalytics
+import BrainStore
+
+/// Rebuilds a vault from `brain export json`: every file record's `text` written back at its
+/// `path`, byte for byte, with `.brain/config.yml` from `config` and the templates. A file that
+/// is already there with the same bytes is left alone (a second import changes nothing); one
+/// with other bytes stops the import before anything is written, so nothing is lost.
+package struct ImportVaultJSON: VaultAction {
+    /// One file to write: its vault-relative path and text.
+    package struct File: Sendable, Hashable {
+        package var path: String
+        package var text: String
+    }
+
+    package var source: String
+    package var files: [File]
+    package var config: String?
+    /// Problems of the export's config that it is imported with, as brain reads a hand-written one.
+    package var configWarnings: [String] = []
+
+    package var name: String { "import-json" }
+
+    package struct Outcome: Codable, Sendable, Hashable {
+        package var source: String
+        package var created: Int
+        /// Files already there with the same bytes.
+        package var unchanged: Int
+    }
+
+    /// Why a file is not an export this brain can import.
+    package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+        package init(_ message: String) { self.message = message }
+    }
+
+    /// Reads an export; a file that is not one (bad JSON, another schema, a record without a
+    /// path or text) is refused with its place.
+    package init(json bytes: [UInt8], source: String) throws(Failure) {
+        self.source = source
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
+            throw Failure("\(source):\(ImportVaultJSON.place(of: error, in: bytes)) error: not valid JSON: \(ImportVaultJSON.describe(error))")
+        }
+        guard let root = object as? [String: Any] else {
+            throw Failure("\(source): not a brain export (the JSON is not an object)")
+        }
+        guard let version = root["schemaVersion"] as? Int else {
+            throw Failure("\(source): not a brain export (no schemaVersion); make one with brain export json")
+        }
+        guard version == JSONOutput.schemaVersion else {
+            throw Failure("\(source): schemaVersion \(version) is not one this brain reads (\(JSONOutput.schemaVersion))")
+        }
+        let places = JSONMemberLines(bytes)
+        func at(_ key: String, _ number: Int? = nil) -> String {
+            let line = number.flatMap { places.elements[key]?.indices.contains($0) == true ? places.elements[key]![$0] : nil }
+                ?? places.members[key]
+            return line.map { "\(source):\($0): error" } ?? "\(source): error"
+        }
+        // The config first: it says where each kind's folder is, and is checked as brain checks
+        // a hand-written one.
+        var folders = VaultConfig.Folders()
+        if let config = root["config"], !(config is NSNull) {
+            guard let text = config as? String else { throw Failure("\(at("config")): config is not text") }
+            let (map, diagnostics) = YAMLReader.parse(text[...], firstLine: 1)
+            let parsed = VaultConfig(map)
+            if let first = diagnostics.first {
+                throw Failure("\(at("config")): config: \(Vault.configPath):\(first.location.line): \(first.message); nothing was imported")
+            }
+            // Where the folders are decides where every file goes: a folder setting brain would
+            // not take stops the import; the other settings warn, as in a hand-written config.
+            let lines = KeyLines(text[...], firstLine: 1)
+            for issue in parsed.issues {
+                let place = "\(Vault.configPath):\(lines.location(of: issue.key).line)"
+                if issue.key == "folders" { throw Failure("\(at("config")): config: \(place): \(issue.message); nothing was imported") }
+                configWarnings.append("\(place): warning: \(issue.message)")
+            }
+            folders = parsed.folders
+            self.config = text
+        }
+        var files: [File] = []
+        var seen = Set<String>()
+        let kinds: [(key: String, kind: NoteKind?)] = [("areas", .area), ("goals", .goal), ("habits", .habit), ("notes", .note),
+                                                      ("checkIns", .daily), ("templates", nil)]
+        for (key, kind) in kinds {
+            guard let value = root[key] else { continue }
+            guard let items = value as? [Any] else { throw Failure("\(at(key)): \(key) is not a list") }
+            for (number, item) in items.enumerated() {
+                guard let record = item as? [String: Any], let path = record["path"] as? String, let text = record["text"] as? String else {
+                    throw Failure("\(at(key, number)): \(key)[\(number)] has no path and text; every file record needs both")
+                }
+                let shown = VaultPaths.quoted(path)
+                if let problem = VaultPaths.vaultFileProblem(path) {
+                    throw Failure("\(at(key, number)): \(key)[\(number)]: \(shown) is not a vault path: \(problem); nothing was imported")
+                }
+                let isTemplate = path.hasPrefix(folders.templates + "/")
+                let fits = kind.map { !isTemplate && NoteKind.of(path: path, folders: folders) == $0 } ?? isTemplate
+                guard fits else {
+                    let folder = kind.map { ImportVaultJSON.folder(of: $0, in: folders) } ?? folders.templates + "/"
+                    throw Failure("\(at(key, number)): \(key)[\(number)]: \(shown) is not in \(folder), where the vault keeps \(key); nothing was imported")
+                }
+                guard seen.insert(path.lowercased()).inserted else {
+                    throw Failure("\(at(key, number)): \(key)[\(number)]: \(path) appears twice")
+                }
+                files.append(File(path: path, text: text))
+            }
+        }
+        self.files = files
+    }
+
+    /// Where records of `kind` live under `folders`, for messages.
+    package static func folder(of kind: NoteKind, in folders: VaultConfig.Folders) -> String {
+        switch kind {
+        case .area: folders.areas + "/"
+        case .goal: folders.goals + "/"
+        case .habit: folders.habits + "/"
+        case .daily: folders.daily + "/"
+        case .note: "a folder of notes (outside \([folders.areas, folders.goals, folders.habits, folders.daily, folders.templates].map { $0 + "/" }.joined(separator: ", ")))"
+        }
+    }
+
+    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+        var outcome = Outcome(source: source, created: 0, unchanged: 0)
+        transaction.warnings += configWarnings
+        var planned = files
+        if let config { planned.insert(File(path: Vault.configPath, text: config), at: 0) }
+        if !(try transaction.exists(Vault.ignorePath)) { planned.insert(File(path: Vault.ignorePath, text: Vault.ignoreText), at: 0) }
+        var conflicts: [String] = []
+        var new: [File] = []
+        for file in planned {
+            if let existing = try transaction.document(ifExists: file.path) {
+                if existing.text == file.text { outcome.unchanged += 1 } else { conflicts.append(file.path) }
+            } else {
+                new.append(file)
+            }
+        }
+        if !conflicts.isEmpty {
+            let shown = conflicts.prefix(10).map { "  " + $0 }.joined(separator: "\n")
+            let more = conflicts.count > 10 ? "\n  … and \(conflicts.count - 10) more" : ""
+            throw ActionError(.exists, "\(conflicts.count) file\(conflicts.count == 1 ? "" : "s") of the export already exist with other contents; nothing was imported:\n\(shown)\(more)\nimport into an empty folder (brain import json \(source) DIR) or move them away",
+                              path: conflicts[0])
+        }
+        for file in new { try transaction.create(file.text, at: file.path) }
+        outcome.created = new.count
+        return outcome
+    }
+
+    /// Foundation's message for a JSON parse error.
+    package static func describe(_ error: Error) -> String {
+        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    }
+
+    /// `line:column:` of a JSON parse error, from the character offset Foundation reports.
+    package static func place(of error: Error, in bytes: [UInt8]) -> String {
+        let text = describe(error)
+        guard let range = text.range(of: "character [0-9]+", options: .regularExpression),
+              let offset = Int(text[range].dropFirst("character ".count)) else { return "" }
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == 10 { line += 1; column = 1 } else { column += 1 }
+        }
+        return "\(line):\(column):"
+    }
+}
+
+extension ImportVaultJSON {
+    /// Rebuilds the vault in `root`, a new or empty folder (created when missing), under its
+    /// lock. When the import fails, the folders it made are removed again.
+    package static func perform(_ action: ImportVaultJSON, into root: String, dryRun: Bool = false,
+                               fileSystem: any FileSystem = POSIXFileSystem()) throws(ActionError) -> ActionResult<Outcome> {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let existed = manager.fileExists(atPath: root, isDirectory: &isDirectory)
+        if existed {
+            guard isDirectory.boolValue else { throw ActionError(.invalidArgument, "\(root) is not a folder") }
+            let entries = (try? manager.contentsOfDirectory(atPath: root)) ?? []
+            guard entries.isEmpty else {
+                throw ActionError(.exists, "\(root) is not empty; brain import json rebuilds a vault only into a new or empty folder (or into the current vault without DIR)")
+            }
+        }
+        do { try fileSystem.makeDirectories(root + "/.brain") } catch { throw ActionError(error) }
+        do {
+            let result = try Vault(root: root, fileSystem: fileSystem).perform(action, dryRun: dryRun)
+            if dryRun { try? manager.removeItem(atPath: existed ? root + "/.brain" : root) }
+            return result
+        } catch {
+            // Only folders this import made, and only if the failed import left them empty.
+            for folder in [root + "/.brain/cache", root + "/.brain"] { try? removeIfEmptyExceptLock(folder, manager) }
+            if !existed { try? manager.removeItem(atPath: root) }
+            throw error
+        }
+    }
+
+    private static func removeIfEmptyExceptLock(_ folder: String, _ manager: FileManager) throws {
+        let entries = try manager.contentsOfDirectory(atPath: folder)
+        if entries.allSatisfy({ $0 == "lock" || $0 == "cache" }) { try manager.removeItem(atPath: folder) }
+    }
+}

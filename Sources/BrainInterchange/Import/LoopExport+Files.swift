@@ -1,0 +1,65 @@
+import Foundation
+import BrainFormat
+import BrainAnalytics
+import BrainStore
+
+extension LoopExport {
+    /// Reads the export at `path` (absolute): the folder Loop's export unpacks to, or the zip it
+    /// shares (`Loop Habits CSV 2025-07-01.zip`). `source` is the path as the person gave it.
+    package static func read(at path: String, source: String) throws(Failure) -> LoopExport {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Failure("\(source): no such file or folder")
+        }
+        if isDirectory.boolValue {
+            return try LoopExport(files: folderFiles(path, source: source), source: source)
+        }
+        let bytes: [UInt8]
+        do { bytes = try POSIXFileSystem().read(path) } catch { throw Failure("\(source): \(error.description)") }
+        guard ZipArchive.looksLikeZip(bytes) else {
+            throw Failure("\(source): neither a folder nor a zip file; give the zip Loop Habit Tracker shares, or the folder unpacked from it")
+        }
+        return try LoopExport(zip: bytes, source: source)
+    }
+
+    /// Reads the export from the bytes of its zip.
+    package init(zip bytes: [UInt8], source: String) throws(Failure) {
+        let archive: ZipArchive
+        do { archive = try ZipArchive(bytes: bytes) } catch { throw Failure("\(source): \(error.message)") }
+        var files: [String: [UInt8]] = [:]
+        for entry in archive.entries where !entry.isDirectory && LoopExport.isWanted(entry.name) {
+            do { files[entry.name] = try archive.data(entry) } catch { throw Failure("\(source): \(error.message)") }
+        }
+        try self.init(files: files, source: source)
+    }
+
+    /// The CSV files of the export, at most two folders deep.
+    package static func folderFiles(_ root: String, source: String) throws(Failure) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let fileSystem = POSIXFileSystem()
+        func walk(_ folder: String, prefix: String, depth: Int) throws(Failure) {
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+                throw Failure("\(LoopExport.join(source, prefix)): cannot list the folder: \(error.localizedDescription)")
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                let relative = prefix + name
+                if fileSystem.isDirectory(path) {
+                    if depth < 2 { try walk(path, prefix: relative + "/", depth: depth + 1) }
+                } else if isWanted(relative) {
+                    do { files[relative] = try fileSystem.read(path) } catch { throw Failure(error.description) }
+                }
+            }
+        }
+        try walk(root, prefix: "", depth: 0)
+        return files
+    }
+
+    /// The files the import reads: `Habits.csv` and each habit's `Checkmarks.csv` and `Scores.csv`.
+    package static func isWanted(_ name: String) -> Bool {
+        let last = name.split(separator: "/").last ?? ""
+        return last == "Habits.csv" || last == "Checkmarks.csv" || last == "Scores.csv"
+    }
+}

@@ -1,0 +1,144 @@
+import BrainFormat
+import BrainAnalytics
+
+/// Makes a folder a vault: `.brain/config.yml` with every setting explained, `.brain/.gitignore`,
+/// the folders, and six life areas. Never overwrites: an existing file is kept and reported, so
+/// running it twice is harmless. (`brain init --git` then runs BrainGit's `GitSetup`.)
+package struct InitVault: Sendable {
+    /// Absolute path of the folder (created when missing).
+    package var root: String
+    package var today: Day
+    package var fileSystem: any FileSystem
+
+    package init(root: String, today: Day, fileSystem: any FileSystem = POSIXFileSystem()) {
+        self.root = root
+        self.today = today
+        self.fileSystem = fileSystem
+    }
+
+    package struct Outcome: Codable, Sendable, Hashable {
+        package var root: String
+        /// Vault-relative paths created (folders end in `/`), in order.
+        package var created: [String]
+        /// Files that existed and were kept.
+        package var kept: [String]
+    }
+
+    /// One default life area.
+    package struct DefaultArea: Sendable, Hashable {
+        package var id: String
+        package var title: String
+        package var weight: Int
+        package var identity: String
+        package var color: String
+    }
+
+    package static let areas = [
+        DefaultArea(id: "health", title: "Health", weight: 1, identity: "I am someone who moves every day and sleeps well", color: "green"),
+        DefaultArea(id: "learning", title: "Learning", weight: 1, identity: "I am a curious person who learns something every day", color: "blue"),
+        DefaultArea(id: "work", title: "Work", weight: 1, identity: "I do focused work and stop at a sane hour", color: "gray"),
+        DefaultArea(id: "creative", title: "Creative", weight: 1, identity: "I make things, badly at first", color: "orange"),
+        DefaultArea(id: "relationships", title: "Relationships", weight: 1, identity: "I am someone who stays in touch", color: "pink"),
+        DefaultArea(id: "finance", title: "Finance", weight: 1, identity: "I know where my money goes", color: "yellow"),
+    ]
+
+    /// The defaults of `VaultConfig`, each explained.
+    package static let config = """
+    # Brain vault settings. This file marks the vault root: brain walks up from the current
+    # folder to the nearest .brain/config.yml. Every key is optional; the values below are the
+    # defaults, so deleting a line changes nothing. See docs/FORMAT.md.
+
+    # Where each kind of file lives, relative to the vault root (a folder may not leave the vault).
+    folders:
+      areas: areas            # life areas: health, learning, ...
+      habits: habits          # one file per habit
+      goals: goals            # goals and subgoals
+      notes: notes            # where `brain new note` writes notes (notes may live anywhere)
+      daily: daily            # one check-in per day, named YYYY-MM-DD.md
+      templates: templates    # your own versions of the built-in templates (templates/goals/ for goal templates)
+
+    # First day of the week, for N/week habits and weekly views: any weekday name.
+    week-start: monday
+
+    # Before this time (HH:MM, quoted), "today" is still yesterday: a check-off at 01:30 counts
+    # for the day before.
+    day-starts-at: "04:00"
+
+    # Colours of the terminal and of `brain report`: ember, ocean, forest, aurora or sand.
+    theme: forest
+
+    # Light or dark colours, or auto: the browser's setting for the report, COLORFGBG (else dark)
+    # on a terminal.
+    appearance: auto
+
+    # Language of dates and messages.
+    locale: en
+
+    # Check-in reminders for `brain export ics` ("HH:MM"), none by default; for example
+    # remind: {morning: "07:30", evening: "21:30"}
+    remind:
+
+    # Files `brain track` reads when no --source is given (relative to the vault, absolute or
+    # ~/), none by default; for example
+    # track: {health: ~/Downloads/export.zip, calendar: calendars/gym.ics, csv: screen-time.csv}
+    track:
+
+    """
+
+
+    /// Creates what is missing. The result lists every file and folder made, with its lines.
+    package func run() throws(ActionError) -> ActionResult<Outcome> {
+        do {
+            return try create()
+        } catch let error as ActionError {
+            throw error
+        } catch let error as VaultError {
+            throw ActionError(error)
+        } catch {
+            throw ActionError(.io, String(describing: error))
+        }
+    }
+
+    private func create() throws -> ActionResult<Outcome> {
+        if fileSystem.exists(root) && !fileSystem.isDirectory(root) {
+            throw ActionError(.refused, "\(root) is not a folder")
+        }
+        try fileSystem.makeDirectories(root)
+        var outcome = Outcome(root: root, created: [], kept: [])
+        var changes: [FileChange] = []
+        var warnings: [String] = []
+        func write(_ relative: String, _ text: String) throws {
+            do {
+                try fileSystem.createNew(Array(text.utf8), at: VaultPaths.resolve(relative, in: root))
+                outcome.created.append(relative)
+                changes.append(FileChange(kind: .created, path: relative, lines: LineDiff.changes(from: "", to: text)))
+            } catch VaultError.exists {
+                outcome.kept.append(relative)
+            }
+        }
+        try write(Vault.configPath, InitVault.config)
+        try write(Vault.ignorePath, Vault.ignoreText)
+        // An existing config may move the folders; follow it.
+        let vault = Vault(root: root, fileSystem: fileSystem)
+        warnings += vault.configDiagnostics.map(\.description)
+        let folders = vault.config.folders
+        for folder in [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates] {
+            let path = try VaultPaths.resolve(folder, in: root)
+            if !fileSystem.isDirectory(path) {
+                try fileSystem.makeDirectories(path)
+                outcome.created.append(folder + "/")
+            }
+        }
+        let library = TemplateLibrary(vault: vault)
+        guard let template = try library.template(named: "area") else { throw ActionError(.notFound, "no area template") }
+        for area in InitVault.areas {
+            let result = TemplateRenderer.render(template.text, values: TemplateValues(title: area.title, id: area.id, date: today))
+            var document = result.document
+            document.set("weight", to: .int(area.weight))
+            document.set("identity", to: .string(area.identity))
+            document.set("color", to: .string(area.color))
+            try write(folders.areas + "/" + area.id + ".md", document.text)
+        }
+        return ActionResult(action: "init", dryRun: false, outcome: outcome, changes: changes, warnings: warnings)
+    }
+}

@@ -1,0 +1,129 @@
+import BrainFormat
+import BrainAnalytics
+
+/// The changed lines between two versions of a file. Edits are minimal (one line for a check-off),
+/// so the common start and end are cut first and only the middle is compared line by line.
+package enum LineDiff {
+    /// Line changes from `before` to `after`, in file order; a replaced line is one change with
+    /// both texts.
+    package static func changes(from before: String, to after: String) -> [LineChange] {
+        changes(from: Array(before.utf8), to: Array(after.utf8))
+    }
+
+    /// The same on bytes. Lines are compared as byte ranges, so a 100 MB file with one changed line
+    /// costs two passes over its bytes, not a string per line; only the changed middle is decoded.
+    package static func changes(from beforeBytes: [UInt8], to afterBytes: [UInt8]) -> [LineChange] {
+        let oldRanges = lineRanges(beforeBytes)
+        let newRanges = lineRanges(afterBytes)
+        func same(_ i: Int, _ j: Int) -> Bool {
+            beforeBytes[oldRanges[i]].elementsEqual(afterBytes[newRanges[j]])
+        }
+        var start = 0
+        while start < oldRanges.count && start < newRanges.count && same(start, start) { start += 1 }
+        var oldEnd = oldRanges.count, newEnd = newRanges.count
+        while oldEnd > start && newEnd > start && same(oldEnd - 1, newEnd - 1) {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        let a = oldRanges[start..<oldEnd].map { String(decoding: beforeBytes[$0], as: UTF8.self) }
+        let b = newRanges[start..<newEnd].map { String(decoding: afterBytes[$0], as: UTF8.self) }
+        // A longest common subsequence of the middle; past a size where that costs too much,
+        // the whole middle counts as replaced.
+        guard a.count * b.count <= 4_000_000 else { return pair(a, b, oldLine: start, newLine: start) }
+        var table = [[Int32]](repeating: [Int32](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var result: [LineChange] = []
+        var i = 0, j = 0
+        var removed: [String] = [], added: [String] = []
+        var runOld = 0, runNew = 0
+        func flush() {
+            result += pair(removed, added, oldLine: start + runOld, newLine: start + runNew)
+            removed = []
+            added = []
+        }
+        while i < a.count || j < b.count {
+            if i < a.count && j < b.count && a[i] == b[j] {
+                flush()
+                i += 1
+                j += 1
+                runOld = i
+                runNew = j
+            } else if j < b.count && (i == a.count || table[i][j + 1] >= table[i + 1][j]) {
+                added.append(b[j])
+                j += 1
+            } else {
+                removed.append(a[i])
+                i += 1
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// Removed lines paired with added ones: a line whose key (the text before `: `, or up to the
+    /// first `]]`) reappears is a replacement of that line; the others pair up in order, and the
+    /// rest are plain removals or additions.
+    private static func pair(_ removed: [String], _ added: [String], oldLine: Int, newLine: Int) -> [LineChange] {
+        func key(_ line: String) -> Substring? {
+            if let colon = line.range(of: ": ") { return line[..<colon.lowerBound] }
+            if let close = line.range(of: "]]") { return line[..<close.upperBound] }
+            return nil
+        }
+        var partner = [Int?](repeating: nil, count: added.count)
+        var taken = Set<Int>()
+        for (j, line) in added.enumerated() {
+            guard let wanted = key(line) else { continue }
+            if let i = removed.indices.first(where: { !taken.contains($0) && key(removed[$0]) == wanted }) {
+                partner[j] = i
+                taken.insert(i)
+            }
+        }
+        var freeRemoved = removed.indices.filter { !taken.contains($0) }[...]
+        for j in added.indices where partner[j] == nil {
+            guard let i = freeRemoved.first else { break }
+            partner[j] = i
+            freeRemoved = freeRemoved.dropFirst()
+        }
+        let paired = Set(partner.compactMap { $0 })
+        var result: [(order: Int, change: LineChange)] = []
+        for (j, line) in added.enumerated() {
+            let before = partner[j].map { removed[$0] }
+            result.append((2 * (newLine + j + 1) + 1, LineChange(line: newLine + j + 1, before: before, after: line)))
+        }
+        for (i, line) in removed.enumerated() where !paired.contains(i) {
+            // A removal sorts just before the line that now stands at its place.
+            let place = newLine + min(i, added.count) + 1
+            result.append((2 * place, LineChange(line: oldLine + i + 1, before: line, after: nil)))
+        }
+        return result.sorted { $0.order < $1.order }.map(\.change)
+    }
+
+    /// Lines without their endings (`\n`, `\r\n` or `\r`); a final line ending adds no empty line.
+    package static func lines(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return lineRanges(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where each line's text lies in `bytes`, as `lines` splits them.
+    package static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 10 || byte == 13 {
+                result.append(start..<index)
+                index += byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 ? 2 : 1
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if start < bytes.count { result.append(start..<bytes.count) }
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+import BrainFormat
+import BrainAnalytics
+
+/// Archives a habit or goal (`status: archived`, `archived: DAY`) or brings it back
+/// (`status: active`, `archived` removed). An archived habit is not due from that day on and takes
+/// no check-offs; its history stays and counts in past statistics.
+package struct SetArchived: VaultAction {
+    package var note: String
+    package var archived: Bool
+    /// The day archiving starts.
+    package var day: Day
+
+    package init(note: String, archived: Bool, day: Day) {
+        self.note = note
+        self.archived = archived
+        self.day = day
+    }
+
+    package var name: String { archived ? "archive" : "unarchive" }
+
+    package struct Outcome: Codable, Sendable, Hashable {
+        package var path: String
+        package var kind: NoteKind
+        package var archived: Bool
+        /// The day archiving took effect (the one already written when it was archived before).
+        package var since: Day?
+        /// False when it already was (or was not) archived.
+        package var changed: Bool
+    }
+
+    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+        let index = transaction.index
+        let matches = index.find(note).filter { [.habit, .goal].contains(index.records[$0].kind) }
+        let position = matches.count == 1 ? matches[0] : try index.note(named: note)
+        let record = index.records[position]
+        guard record.kind == .habit || record.kind == .goal else {
+            throw ActionError(.invalidArgument, "\(record.path) is a \(record.kind.rawValue); only habits and goals are archived (brain delete removes a note)")
+        }
+        var document = try transaction.document(record.path)
+        let status = document.frontMatter["status"]?.string
+        let since = document.frontMatter["archived"]?.day
+        let isArchived = status == "archived"
+        if archived == isArchived {
+            return Outcome(path: record.path, kind: record.kind, archived: archived, since: since, changed: false)
+        }
+        if archived {
+            document.set("status", to: .string("archived"))
+            document.set("archived", to: .date(day))
+        } else {
+            document.set("status", to: .string("active"))
+            if document.frontMatter["archived"] != nil { document.remove("archived") }
+        }
+        try transaction.write(document, to: record.path)
+        return Outcome(path: record.path, kind: record.kind, archived: archived, since: archived ? day : nil, changed: true)
+    }
+}

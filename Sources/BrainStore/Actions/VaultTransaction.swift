@@ -1,0 +1,323 @@
+import BrainFormat
+import BrainAnalytics
+
+/// One change to the vault, planned in full before anything is written: an action reads files
+/// and the index through it, stages new contents, moves and deletions, and `commit` writes them.
+/// The vault lock is held from the first read to the last write, so two actions never interleave.
+/// A failure while writing puts back what was already written.
+package final class VaultTransaction {
+    package let vault: Vault
+    /// What the action wants its caller to know (a file kept, a template placeholder unknown).
+    package var warnings: [String] = []
+    /// Problems located in a file, in the compiler's format (`templates/habit.md:3:7: warning: …`).
+    package var notices: [String] = []
+    /// Contents at the first read, by vault-relative path (nil: no file).
+    private var originals: [String: [UInt8]?] = [:]
+    /// Staged contents (nil: the file goes).
+    private var staged: [String: [UInt8]?] = [:]
+    /// Paths in the order they were first staged.
+    private var order: [String] = []
+    /// The paths in `order`, for a change of many files.
+    private var noted: Set<String> = []
+    private var moves: [(from: String, to: String)] = []
+    private var trashed: [String: String] = [:]
+    private var openedIndex: VaultIndex?
+    /// The action's name, for the journal.
+    package var actionName = "change"
+    private var openedJournal: Journal?
+
+    package init(vault: Vault) {
+        self.vault = vault
+    }
+
+    // MARK: Reading
+
+    /// The index, opened (and brought up to date) under the lock on first use. It shows the vault
+    /// as it was when the transaction began, not the staged changes.
+    package var index: VaultIndex {
+        if let openedIndex { return openedIndex }
+        let index = VaultIndex.open(vault)
+        warnings += index.report.warnings
+        openedIndex = index
+        return index
+    }
+
+    /// The analytics view of the vault: from `index` when that is open already, else from the
+    /// index of the habits, goals, areas and days alone (`VaultIndex.Scope.journal`), which is
+    /// all a check-off needs.
+    package var journal: Journal {
+        if let openedJournal { return openedJournal }
+        var source = openedIndex
+        if source == nil {
+            let scoped = VaultIndex.open(vault, scope: .journal)
+            warnings += scoped.report.warnings
+            source = scoped
+        }
+        let journal = Journal(index: source!)
+        openedJournal = journal
+        return journal
+    }
+
+    /// Whether a file is at `path`, staged changes included, or a file whose name differs from
+    /// it only by Unicode normalisation or letter case (see `NameKey`): a second such file could
+    /// not be told apart from the first.
+    package func exists(_ path: String) throws(ActionError) -> Bool {
+        try bytes(path) != nil || twin(of: path) != nil
+    }
+
+    /// A file in `path`'s folder (on disk, or staged) whose name equals `path`'s by `NameKey` but
+    /// not byte for byte; `ignoring` is a file about to move away (a rename that changes only case).
+    package func twin(of path: String, ignoring: String? = nil) -> String? {
+        let folder = VaultPaths.directory(of: path)
+        let name = String(path.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
+        let key = NameKey.of(name)
+        guard let absoluteFolder = try? vault.absolute(folder) else { return nil }
+        var candidates = vault.fileSystem.names(in: absoluteFolder).map { folder.isEmpty ? $0 : folder + "/" + $0 }
+        candidates += staged.compactMap { $0.value == nil ? nil : $0.key }.filter { VaultPaths.directory(of: $0) == folder }
+        for candidate in candidates {
+            if Array(candidate.utf8) == Array(path.utf8) || candidate == ignoring { continue }
+            if staged[candidate] == .some(nil) { continue }
+            let candidateName = String(candidate.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
+            if NameKey.of(candidateName) == key { return candidate }
+        }
+        return nil
+    }
+
+    /// The file at `path` as this change sees it (staged contents first); nil when there is none.
+    package func document(ifExists path: String) throws(ActionError) -> Document? {
+        try bytes(path).map { Document(bytes: $0) }
+    }
+
+    /// The file at `path`; a missing file is an error.
+    package func document(_ path: String) throws(ActionError) -> Document {
+        guard let document = try document(ifExists: path) else {
+            throw ActionError(.notFound, "\(path): no such file", path: path)
+        }
+        return document
+    }
+
+    private func bytes(_ path: String) throws(ActionError) -> [UInt8]? {
+        if let staged = staged[path] { return staged }
+        return try original(path)
+    }
+
+    private func original(_ path: String) throws(ActionError) -> [UInt8]? {
+        if let known = originals[path] { return known }
+        let absolute = try absolute(path)
+        let fileSystem = vault.fileSystem
+        var bytes: [UInt8]?
+        if fileSystem.exists(absolute) {
+            do { bytes = try fileSystem.read(absolute) } catch {
+                if case .io(_, let message) = error { throw ActionError(.io, "\(path): \(message)", path: path) }
+                throw ActionError(error)
+            }
+        }
+        originals[path] = .some(bytes)
+        return bytes
+    }
+
+    private func absolute(_ path: String) throws(ActionError) -> String {
+        do { return try vault.absolute(path) } catch { throw ActionError(error) }
+    }
+
+    // MARK: Staging
+
+    /// Stages `document` as the new contents of `path` (a new file when there is none).
+    package func write(_ document: Document, to path: String) throws(ActionError) {
+        try stage(document.bytes, at: path)
+    }
+
+    /// Stages a new file; refuses when one exists (on disk or staged), or one whose name differs
+    /// only by Unicode normalisation or letter case.
+    package func create(_ text: String, at path: String) throws(ActionError) {
+        if let twin = twin(of: path) {
+            throw ActionError(.exists, "\(NameKey.shown(twin)) already exists and differs from \(path) only by Unicode normalisation or letter case; not making a second one", path: path)
+        }
+        if try exists(path) { throw ActionError(.exists, "\(path) already exists; not overwriting it", path: path) }
+        try stage(Array(text.utf8), at: path)
+    }
+
+    /// Stages a rename of a file; refuses to replace an existing one.
+    package func move(_ from: String, to destination: String) throws(ActionError) {
+        guard let bytes = try bytes(from) else { throw ActionError(.notFound, "\(from): no such file", path: from) }
+        if try self.bytes(destination) != nil || twin(of: destination, ignoring: from) != nil {
+            throw ActionError(.exists, "\(destination) already exists; not overwriting it", path: destination)
+        }
+        _ = try original(destination)
+        moves.append((from, destination))
+        note(from)
+        note(destination)
+        staged[destination] = .some(bytes)
+        staged[from] = .some(nil)
+    }
+
+    /// Stages moving a file into `.brain/trash/`, from where it can be moved back.
+    package func trash(_ path: String, to trashPath: String) throws(ActionError) {
+        try move(path, to: trashPath)
+        trashed[path] = trashPath
+    }
+
+    private func stage(_ bytes: [UInt8], at path: String) throws(ActionError) {
+        _ = try absolute(path)
+        _ = try original(path)
+        note(path)
+        staged[path] = .some(bytes)
+    }
+
+    private func note(_ path: String) {
+        if noted.insert(path).inserted { order.append(path) }
+    }
+
+    // MARK: Committing
+
+    /// What the staged changes do, file by file, without writing anything.
+    package var changes: [FileChange] {
+        var result: [FileChange] = []
+        let trashPaths = Set(trashed.values)
+        let movedTo = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        let movedFrom = Set(moves.map(\.from))
+        for path in order where !trashPaths.contains(path) {
+            let before = originals[path] ?? nil
+            let after = staged[path] ?? before
+            if let trash = trashed[path] {
+                result.append(FileChange(kind: .deleted, path: path, to: trash))
+            } else if let from = movedTo[path] {
+                let old = originals[from] ?? nil
+                result.append(FileChange(kind: .moved, path: path, from: from, lines: diff(old, after)))
+            } else if movedFrom.contains(path) {
+                continue
+            } else if before == nil, let after {
+                result.append(FileChange(kind: .created, path: path, lines: diff(nil, after)))
+            } else if before != nil, after == nil {
+                result.append(FileChange(kind: .deleted, path: path))
+            } else if before != after {
+                result.append(FileChange(kind: .modified, path: path, lines: diff(before, after)))
+            }
+        }
+        return result
+    }
+
+    private func diff(_ before: [UInt8]?, _ after: [UInt8]?) -> [LineChange] {
+        LineDiff.changes(from: before ?? [], to: after ?? [])
+    }
+
+    /// The contents before and after of every file the staged change touches, by path.
+    package var contents: (before: [String: [UInt8]], after: [String: [UInt8]]) {
+        var before: [String: [UInt8]] = [:], after: [String: [UInt8]] = [:]
+        for entry in journalEntries {
+            before[entry.path] = entry.before
+            after[entry.path] = entry.after
+        }
+        return (before, after)
+    }
+
+    /// Every file the staged change touches, with its contents before and after.
+    private var journalEntries: [ChangeJournal.Entry] {
+        var paths = order
+        for move in moves where !paths.contains(move.from) { paths.append(move.from) }
+        for move in moves where !paths.contains(move.to) { paths.append(move.to) }
+        return paths.compactMap { path in
+            let before = originals[path] ?? nil
+            let after = staged[path] ?? before
+            return before == after ? nil : ChangeJournal.Entry(path: path, before: before, after: after)
+        }
+    }
+
+    /// Writes the staged changes: moves first, then new and changed files, then deletions.
+    ///
+    /// A change of more than one file first records an intent journal (`ChangeJournal`) in
+    /// `.brain/`, flushed to disk, so that a kill part-way is finished by the next command. On an
+    /// error what was written is put back at once; if even that fails, the journal is left marked
+    /// "back" for the next command. The journal goes when the change is whole.
+    package func commit() throws(ActionError) {
+        let fileSystem = vault.fileSystem
+        let entries = journalEntries
+        if entries.isEmpty { return }
+        var journal: ChangeJournal?
+        var journalPath: String?
+        // One file is replaced by one rename, which is atomic already; two or more need the journal.
+        if entries.count > 1 {
+            // A journal names only files a vault holds, or the next command would not replay it.
+            for entry in entries {
+                guard let problem = ChangeJournal.problem(with: entry.path) else { continue }
+                throw ActionError(.invalidArgument, "\(VaultPaths.quoted(entry.path)) is not a file a vault holds (\(problem)); nothing was changed",
+                                  path: entry.path)
+            }
+            let planned = ChangeJournal(action: actionName, direction: .forward, entries: entries)
+            do {
+                let path = try vault.internalPath(ChangeJournal.path)
+                try fileSystem.writeAtomically(planned.encoded(), to: path, durable: true)
+                journal = planned
+                journalPath = path
+            } catch {
+                let reason: String
+                if case .io(_, let message) = error { reason = message } else { reason = error.description }
+                throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(reason)); nothing was changed")
+            }
+        }
+        do {
+            try write()
+        } catch let failure {
+            // Put back what was written: every file to its contents before the change.
+            let undo = journal ?? ChangeJournal(action: actionName, direction: .back, entries: entries)
+            do {
+                try undo.apply(.back, in: vault)
+                if let journalPath { try? fileSystem.remove(journalPath, durable: true) }
+            } catch {
+                // The next command undoes it, if the journal can still say so (on a full disk it
+                // may not: then the next command finishes the change instead). Either way the
+                // person is told that the change waits for the next command.
+                guard let journalPath else { throw failure }
+                var back = undo
+                back.direction = .back
+                let marked = (try? fileSystem.writeAtomically(back.encoded(), to: journalPath, durable: true)) != nil
+                var told = failure
+                told.message += "; the files could not all be put back either (\(error.description)): "
+                    + "the next brain command that can write \(marked ? "undoes" : "finishes") the change, "
+                    + "as \(ChangeJournal.path) records it"
+                throw told
+            }
+            throw failure
+        }
+        if let journalPath {
+            do { try fileSystem.remove(journalPath, durable: true) } catch {
+                warnings.append("the change is complete, but \(ChangeJournal.path) could not be removed: \(error.description)")
+            }
+        }
+    }
+
+    /// The staged moves, writes and deletions, in that order.
+    private func write() throws(ActionError) {
+        let fileSystem = vault.fileSystem
+        do {
+            var onDisk: [String: [UInt8]?] = originals
+            for move in moves {
+                let from = try absolute(move.from), to = try absolute(move.to)
+                try fileSystem.move(from, to: to)
+                onDisk[move.to] = .some(onDisk[move.from] ?? nil)
+                onDisk[move.from] = .some(nil)
+            }
+            for path in order {
+                guard let wanted = staged[path], let bytes = wanted else { continue }
+                let current = onDisk[path] ?? nil
+                if current == bytes { continue }
+                let target = try absolute(path)
+                if current != nil {
+                    try fileSystem.writeAtomically(bytes, to: target, durable: true)
+                } else {
+                    try fileSystem.createNew(bytes, at: target)
+                }
+            }
+            for path in order {
+                guard let wanted = staged[path], wanted == nil, onDisk[path] ?? nil != nil else { continue }
+                try fileSystem.remove(try absolute(path))
+            }
+        } catch let error as ActionError {
+            throw error
+        } catch let error as VaultError {
+            throw ActionError(vault.relative(error))
+        } catch {
+            throw ActionError(.io, String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BrainFormat
+import BrainAnalytics
+
+/// Turns one file's bytes into a `NoteRecord`: front-matter, body scan, title, tags, and for daily
+/// files the check-in. This is the hot path of the index, run on every changed file.
+package enum NoteParser {
+    /// Parses a file's bytes; never fails: problems become diagnostics of the record.
+    package static func parse(_ bytes: [UInt8], stamp: FileStamp, kind: NoteKind) -> NoteRecord {
+        bytes.withUnsafeBufferPointer { buffer in
+            parse(buffer, stamp: stamp, kind: kind)
+        }
+    }
+
+    package static func parse(_ buffer: UnsafeBufferPointer<UInt8>, stamp: FileStamp, kind: NoteKind) -> NoteRecord {
+        let path = stamp.path
+        var diagnostics: [Diagnostic] = []
+        if !UTF8Check.isValid(buffer) {
+            // The text below reads bad bytes as U+FFFD; the file keeps them, and validate says where.
+            diagnostics += UTF8Check.diagnostics(buffer).map { $0.in(path) }
+        }
+        let front = Front(buffer, path: path)
+        let frontMatter = front.frontMatter
+        let bodyOffset = front.bodyOffset
+        let bodyLine = front.bodyLine
+        let yamlText = front.yamlText
+        let yamlFirstLine = Front.yamlFirstLine
+        let yamlStart = front.yamlStart
+        diagnostics += front.diagnostics
+        let scan = MarkdownScanner.scan(buffer, from: bodyOffset, firstLine: bodyLine)
+        let stem = VaultPaths.stem(of: path)
+        let bodyTitle = scan.headings.first(where: { $0.level == 1 })?.text
+        let title = Front.title(frontMatter, bodyTitle: bodyTitle, stem: stem)
+
+        var record = NoteRecord(stamp: stamp, kind: kind, title: title)
+        record.frontMatter = frontMatter
+        record.pinned = frontMatter["pinned"]?.bool ?? false
+        record.aliases = frontMatter["aliases"]?.stringList ?? frontMatter["alias"]?.stringList ?? []
+        record.tags = tags(frontMatter: frontMatter, body: scan.tags)
+        record.links = frontMatterLinks(yamlText, firstLine: yamlFirstLine, yamlOffset: yamlStart) + scan.links
+        record.tasks = scan.tasks
+        record.headings = scan.headings
+
+        var issues: [FieldIssue] = []
+        switch kind {
+        case .habit: issues = Habit(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .goal: issues = Goal(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .area: issues = Area(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .note: issues = Note(id: stem, frontMatter: frontMatter, bodyTitle: bodyTitle).issues
+        case .daily:
+            let day = Front.day(frontMatter, stem: stem)
+            if let day, !Day.supported.contains(day) {
+                diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
+                                              message: "a daily file's date must be from \(Day.supported.lowerBound) to \(Day.supported.upperBound), not \(day)"))
+            } else if let day {
+                // Front-matter fields only: the habit lines come from the scanner's task items,
+                // which already skip code blocks and comments.
+                let checkIn = CheckIn(day: day, frontMatter: frontMatter, body: "", bodyStartLine: bodyLine)
+                record.day = day
+                record.habitLines = habitLines(scan, buffer, bodyOffset: bodyOffset)
+                issues = checkIn.issues
+            } else {
+                diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
+                                              message: "a daily file needs a date: name it YYYY-MM-DD.md or set date: YYYY-MM-DD"))
+            }
+        }
+        // One table of where each key is written, built only when a key has something to report.
+        var keyLines: KeyLines?
+        func location(of key: String) -> SourceLocation {
+            if keyLines == nil { keyLines = KeyLines(yamlText, firstLine: yamlFirstLine) }
+            return keyLines!.location(of: key)
+        }
+        for issue in issues {
+            diagnostics.append(Diagnostic(path: path, location: location(of: issue.key), severity: issue.severity, message: issue.message))
+        }
+        if kind != .note || frontMatter["type"] != nil {
+            diagnostics += unknownKeys(frontMatter, kind: kind, path: path, location: location(of:))
+        }
+        record.diagnostics = diagnostics
+        return record
+    }
+
+    /// What `Journal` reads of a file, read as `parse` reads it: the front-matter, title, aliases and
+    /// headings, and for a daily file its day and habit lines; no tags, links, tasks or diagnostics.
+    /// For `brain status`, which reads the habits and the last weeks' check-ins; `JournalRecordTests`
+    /// compare it with `parse` field by field.
+    package static func journalRecord(_ buffer: UnsafeBufferPointer<UInt8>, stamp: FileStamp, kind: NoteKind) -> NoteRecord {
+        let front = Front(buffer, path: stamp.path)
+        let scan = MarkdownScanner.scan(buffer, from: front.bodyOffset, firstLine: front.bodyLine)
+        let stem = VaultPaths.stem(of: stamp.path)
+        let frontMatter = front.frontMatter
+        var record = NoteRecord(stamp: stamp, kind: kind,
+                                title: Front.title(frontMatter, bodyTitle: scan.headings.first(where: { $0.level == 1 })?.text, stem: stem))
+        record.frontMatter = frontMatter
+        record.pinned = frontMatter["pinned"]?.bool ?? false
+        record.aliases = frontMatter["aliases"]?.stringList ?? frontMatter["alias"]?.stringList ?? []
+        record.headings = scan.headings
+        if kind == .daily, let day = Front.day(frontMatter, stem: stem), Day.supported.contains(day) {
+            record.day = day
+            record.habitLines = habitLines(scan, buffer, bodyOffset: front.bodyOffset)
+        }
+        return record
+    }
+
+    /// A file's front-matter block, read once for `parse` and `journalRecord`.
+    package struct Front {
+        package static let yamlFirstLine = 2
+        package var frontMatter = YAMLMap()
+        package var yamlText: Substring = ""
+        /// Byte offset of the front-matter's text in the file.
+        package var yamlStart = 0
+        package var bodyOffset = 0
+        package var bodyLine = 1
+        package var diagnostics: [Diagnostic] = []
+
+        package init(_ buffer: UnsafeBufferPointer<UInt8>, path: String) {
+            if let split = FrontMatterSplitter.split(buffer) {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[split.yaml]), as: UTF8.self)
+                yamlText = text[...]
+                yamlStart = split.yaml.lowerBound
+                let parsed = YAMLReader.parse(yamlText, firstLine: Front.yamlFirstLine)
+                frontMatter = parsed.map
+                diagnostics = parsed.diagnostics.map { $0.in(path) }
+                bodyOffset = split.bodyOffset
+                bodyLine = split.bodyLine
+            } else if startsWithFence(buffer) {
+                diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
+                                              message: "front-matter is opened with --- but never closed; the file is read as body"))
+            } else if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+                bodyOffset = 3
+            }
+        }
+
+        /// `title:`, else the first `# Heading`, else the file stem.
+        package static func title(_ frontMatter: YAMLMap, bodyTitle: String?, stem: String) -> String {
+            frontMatter["title"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? bodyTitle ?? stem
+        }
+
+        /// A daily file's day: `date:`, else the file stem (nil when neither is a day).
+        package static func day(_ frontMatter: YAMLMap, stem: String) -> Day? {
+            frontMatter["date"]?.day ?? Day(stem)
+        }
+    }
+
+    /// Habit lines from the scanner's task items, which already skip code blocks and comments.
+    /// Each task whose text starts with a wikilink is read by `HabitLine.parse` straight from the
+    /// file's bytes (found through that link), so the index reads lines exactly as check-ins and
+    /// the daily editor do without copying a line.
+    package static func habitLines(_ scan: MarkdownScan, _ buffer: UnsafeBufferPointer<UInt8>, bodyOffset: Int = 0) -> [HabitLine] {
+        var result: [HabitLine] = []
+        var linkIndex = 0
+        for task in scan.tasks where startsWithWikilink(task.text) {
+            while linkIndex < scan.links.count && scan.links[linkIndex].line < task.line { linkIndex += 1 }
+            guard linkIndex < scan.links.count, scan.links[linkIndex].line == task.line else { continue }
+            let at = scan.links[linkIndex].byteRange.lowerBound
+            var start = at
+            while start > bodyOffset && buffer[start - 1] != Byte.lf { start -= 1 }
+            var end = at
+            while end < buffer.count && buffer[end] != Byte.lf { end += 1 }
+            if let line = HabitLine.parse(UnsafeBufferPointer(rebasing: buffer[start..<end]), lineNumber: task.line) {
+                result.append(line)
+            }
+        }
+        return result
+    }
+
+    /// Whether a task's text starts with `[[` after spaces and tabs: the cheap test before parsing.
+    private static func startsWithWikilink(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if byte == Byte.space || byte == Byte.tab { continue }
+            return byte == Byte.openBracket && bytes.next() == Byte.openBracket
+        }
+        return false
+    }
+
+    /// Front-matter tags then body tags, each once (case-insensitive), without a leading `#`.
+    package static func tags(frontMatter: YAMLMap, body: [Tag]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        var declared: [String] = []
+        for value in frontMatter["tags"]?.stringList ?? [] {
+            declared += value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+        }
+        for raw in declared + body.map(\.name) {
+            let name = raw.hasPrefix("#") ? String(raw.dropFirst()) : raw
+            guard !name.isEmpty, seen.insert(name.lowercased()).inserted else { continue }
+            result.append(name)
+        }
+        return result
+    }
+
+    /// Wikilinks written inside front-matter values (`goal: "[[read-24-books]]"`), with file positions.
+    package static func frontMatterLinks(_ yaml: Substring, firstLine: Int, yamlOffset: Int) -> [Link] {
+        let bracket = yaml.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.isEmpty ? false : memchr(bytes.baseAddress!, Int32(UInt8(ascii: "[")), bytes.count) != nil
+        } ?? yaml.utf8.contains(UInt8(ascii: "["))
+        guard bracket else { return [] }
+        var text = String(yaml)
+        return text.withUTF8 { buffer in
+            let scan = MarkdownScanner.scan(buffer, from: 0, firstLine: firstLine)
+            return scan.links.filter { $0.kind == .wikilink }.map { link in
+                var moved = link
+                moved.byteRange = (link.byteRange.lowerBound + yamlOffset)..<(link.byteRange.upperBound + yamlOffset)
+                return moved
+            }
+        }
+    }
+
+    /// Where `key:` is written at the top level of the front-matter (line 1 when not found).
+    package static func keyLocation(_ key: String, in yaml: Substring, firstLine: Int) -> SourceLocation {
+        KeyLines(yaml, firstLine: firstLine).location(of: key)
+    }
+
+    package static func unknownKeys(_ map: YAMLMap, kind: NoteKind, path: String,
+                            location: (String) -> SourceLocation) -> [Diagnostic] {
+        let known = KnownKeys.of(kind)
+        // Nearly every file has only known keys: no set, no suggestions to build for it.
+        guard map.keys.contains(where: { !known.contains($0) }) else { return [] }
+        let knownSet = Set(known)
+        let synonyms = KnownKeys.synonyms.filter { knownSet.contains($0.value) }
+        let finder = Suggestion.Finder(known + synonyms.keys)
+        var result: [Diagnostic] = []
+        for key in map.keys where !knownSet.contains(key) {
+            var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
+            if let suggestion = finder.closest(to: key) {
+                message += "; did you mean \"\(synonyms[suggestion] ?? suggestion)\"?"
+            }
+            result.append(Diagnostic(path: path, location: location(key), severity: .warning, message: message))
+        }
+        return result
+    }
+
+    private static func startsWithFence(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = bomLength(buffer)
+        for _ in 0..<3 {
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "-") else { return false }
+            index += 1
+        }
+        while index < buffer.count, buffer[index] == UInt8(ascii: " ") || buffer[index] == UInt8(ascii: "\t") { index += 1 }
+        return index == buffer.count || buffer[index] == UInt8(ascii: "\n") || buffer[index] == UInt8(ascii: "\r")
+    }
+
+    private static func bomLength(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+    }
+}
+
+/// The front-matter keys each kind of file knows; others are kept but reported as warnings.
+package enum KnownKeys {
+    package static let common = ["title", "aliases", "alias", "tags", "pinned", "created", "updated", "id", "cssclasses"]
+
+    /// Words people reach for, mapped to the key Brain uses.
+    package static let synonyms = ["frequency": "every", "schedule": "every", "repeat": "every", "deadline": "due",
+                           "due-date": "due", "tag": "tags", "goals": "goal", "reminder": "remind", "state": "status"]
+
+    package static func of(_ kind: NoteKind) -> [String] {
+        switch kind {
+        case .habit:
+            return common + ["area", "goal", "every", "target", "unit", "kind", "cue", "stack", "after", "remind",
+                             "auto", "status", "paused", "archived", "weight", "icon", "color"]
+        case .goal:
+            return common + ["area", "parent", "status", "start", "due", "target", "current", "unit", "habits", "icon", "archived"]
+        case .area:
+            return common + ["weight", "identity", "color", "icon"]
+        case .note:
+            return common + ["type", "url", "source", "author", "date", "area", "goal", "habit"]
+        case .daily:
+            return common + ["date", "mood", "energy", "evening-mood", "rest", "rest-reason", "weather", "sleep"]
+        }
+    }
+}
+

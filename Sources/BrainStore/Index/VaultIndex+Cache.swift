@@ -1,0 +1,448 @@
+import Dispatch
+import BrainFormat
+import BrainAnalytics
+
+/// The index cache on disk: `.brain/cache/index.bin`, a small manifest, and one shard file per
+/// `shardSize(for:)` records (`shard-0000.bin`, …) holding those records and their links' resolutions.
+///
+/// A change to one file rewrites its shard and the manifest, not the cache of the whole vault.
+/// Each file starts with a magic word, the format version and a checksum of the rest; the manifest
+/// also holds each shard's checksum, so a shard from another save (a save cut short between the
+/// shard and the manifest, a file copied in) is caught and the index rebuilt. Records are sorted by
+/// path and links resolve to record positions, so a file added or removed moves every later record:
+/// then every shard is written again.
+extension VaultIndex {
+    /// The fewest records a shard holds: small enough that an edit writes about 130 KB (a 520 KB
+    /// shard of 1,024 cost a tenth of a no-change open of 10,000 notes).
+    package static let shardSize = 256
+    /// The most shards a cache is cut into: a larger vault has larger shards. Making a file is
+    /// the costliest part of writing a shard (a cold index of 100,000 notes in 405 shards spent
+    /// 15 % of its CPU in ext4's inode allocation and in renames), and opening one is a cost of
+    /// every query.
+    @TaskLocal package static var shardLimit = 64
+
+    /// Records per shard for `count` records: `shardSize`, or a multiple of it that keeps the
+    /// shards within `shardLimit`. An index of a fixed number of records always has the same
+    /// shards, so an edit rewrites only its own.
+    package static func shardSize(for count: Int) -> Int {
+        let needed = (count + shardLimit - 1) / max(1, shardLimit)
+        return max(shardSize, (needed + shardSize - 1) / shardSize * shardSize)
+    }
+    package static let manifestMagic: [UInt8] = Array("BRAINIDX".utf8)
+    package static let shardMagic: [UInt8] = Array("BRAINSHD".utf8)
+    /// Magic word, format version, checksum.
+    package static let headerSize = 24
+
+    /// The vault-relative path of shard `number` of the cache of `scope`.
+    package static func shardPath(_ number: Int, scope: Scope = .vault) -> String {
+        let digits = String(number)
+        return ".brain/cache/" + scope.shardPrefix + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".bin"
+    }
+
+    /// The shard number of a file name in the cache folder (`shard-0012.bin` → 12).
+    package static func shardNumber(ofName name: String, scope: Scope = .vault) -> Int? {
+        let prefix = scope.shardPrefix
+        guard name.hasPrefix(prefix), name.hasSuffix(".bin") else { return nil }
+        return Int(name.dropFirst(prefix.count).dropLast(4))
+    }
+
+    package struct CachedIndex {
+        package var records: [NoteRecord]
+        package var resolutions: [[Resolution]]
+        /// Each shard's checksum, as the manifest lists them.
+        package var shardSums: [UInt64]
+    }
+
+    package enum CacheProblem: Error {
+        case missing
+        case unusable(String)
+
+        package var message: String? {
+            switch self {
+            case .missing: return nil
+            case .unusable(let message): return message
+            }
+        }
+
+        package static let corrupt = CacheProblem.unusable("the index cache is corrupt; rebuilding it")
+    }
+
+    // MARK: Sealing
+
+    /// Writes the header in front of `payload`: magic, version, checksum of the payload.
+    package static func sealed(_ magic: [UInt8], payload: [UInt8]) -> (bytes: [UInt8], sum: UInt64) {
+        payload.withUnsafeBufferPointer { sealed(magic, payloadBytes: $0) }
+    }
+
+    /// `sealed` of what `payload` wrote, copied once, into the sealed bytes.
+    package static func sealed(_ magic: [UInt8], payload: borrowing BinaryWriter) -> (bytes: [UInt8], sum: UInt64) {
+        payload.withBytes { sealed(magic, payloadBytes: $0) }
+    }
+
+    private static func sealed(_ magic: [UInt8], payloadBytes payload: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], sum: UInt64) {
+        let sum = cacheChecksum(payload)
+        var bytes = magic
+        bytes.reserveCapacity(headerSize + payload.count)
+        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: formatVersion >> (8 * UInt64(index)))) }
+        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index)))) }
+        bytes.append(contentsOf: payload)
+        return (bytes, sum)
+    }
+
+    /// Checks the header of a cache file; its checksum when it is good.
+    package static func unseal(_ buffer: UnsafeBufferPointer<UInt8>, magic: [UInt8]) -> Result<UInt64, CacheProblem> {
+        guard buffer.count >= headerSize, magic.indices.allSatisfy({ buffer[$0] == magic[$0] }) else { return .failure(.corrupt) }
+        func word(at offset: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(buffer[offset + index]) << (8 * UInt64(index)) }
+            return value
+        }
+        guard word(at: 8) == formatVersion else {
+            return .failure(.unusable("the index cache is from another version of brain; rebuilding it"))
+        }
+        let sum = word(at: 16)
+        guard cacheChecksum(UnsafeBufferPointer(rebasing: buffer[headerSize...])) == sum else { return .failure(.corrupt) }
+        return .success(sum)
+    }
+
+    /// The cache files' checksum: `checksum`'s step on four lanes of 8-byte words, so that four
+    /// multiplications are in flight at once (one lane waited on each multiplication: checking
+    /// the 19 MB cache of a 20,000-note vault was 3 % of the CPU of every query). Each step is a
+    /// bijection of its lane, and the lanes are folded in by bijections, so any one changed word
+    /// always changes the sum.
+    package static func cacheChecksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let multiplier: UInt64 = 0xFF51_AFD7_ED55_8CCD
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), 0xC2B2_AE3D_27D4_EB4F,
+                                                        0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+        @inline(__always) func step(_ lane: inout UInt64, _ word: UInt64) {
+            lane = (lane ^ word) &* multiplier
+            lane ^= lane >> 32
+        }
+        var offset = 0
+        while offset + 32 <= raw.count {
+            step(&lanes.0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            step(&lanes.1, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            step(&lanes.2, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            step(&lanes.3, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            offset += 32
+        }
+        var hash = lanes.0
+        step(&hash, lanes.1)
+        step(&hash, lanes.2)
+        step(&hash, lanes.3)
+        while offset + 8 <= raw.count {
+            step(&hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+            offset += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+
+    /// A 64-bit checksum (multiply-xor over 8-byte words, one lane) that catches damaged files:
+    /// the change journal's, whose format outlives a version of the cache.
+    package static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0xC4CE_B9FE_1A85_EC53
+            offset += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+
+    /// The folder settings the cache was made with, and which files it covers.
+    package static func layoutKey(_ vault: Vault, scope: Scope = .vault) -> String {
+        let folders = vault.config.folders
+        let key = [folders.areas, folders.habits, folders.goals, folders.notes, folders.daily, folders.templates].joined(separator: "\u{1F}")
+        switch scope {
+        case .vault: return key
+        case .journal: return key + "\u{1F}journal"
+        case .pins: return key + "\u{1F}pins"
+        }
+    }
+
+    // MARK: Loading
+
+    /// Reads one of the cache's files: nil when it is missing, a problem when it cannot be used.
+    private static func cacheFile(_ vault: Vault, _ relative: String) -> Result<[UInt8], CacheProblem> {
+        let path = VaultPaths.join(vault.root, relative)
+        if vault.fileSystem.isSymbolicLink(path) {
+            return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
+        }
+        guard vault.fileSystem.exists(path) else { return .failure(.missing) }
+        guard let bytes = try? vault.fileSystem.read(path) else { return .failure(.unusable("cannot read the index cache; rebuilding it")) }
+        return .success(bytes)
+    }
+
+    /// A shard's bytes, which its records keep: the file mapped on the disk (no copy), read
+    /// into memory elsewhere.
+    private static func cacheBuffer(_ vault: Vault, _ relative: String, manifest: String) -> Result<CacheBuffer, CacheProblem> {
+        guard let posix = vault.fileSystem as? POSIXFileSystem else {
+            return cacheFile(vault, relative).map { CacheBuffer($0, vault: vault, manifest: manifest) }
+        }
+        switch posix.mapRegularFile(VaultPaths.join(vault.root, relative)) {
+        case .mapped(let address, let count, _):
+            return .success(CacheBuffer(mapped: address, count: count, vault: vault, manifest: manifest))
+        case .missing: return .failure(.missing)
+        case .symbolicLink: return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
+        case .failed: return .failure(.unusable("cannot read the index cache; rebuilding it"))
+        }
+    }
+
+    package static func loadCache(_ vault: Vault, scope: Scope = .vault) -> Result<CachedIndex, CacheProblem> {
+        guard (try? vault.internalPath(VaultPaths.directory(of: scope.cachePath))) != nil else { return .failure(.missing) }
+        let manifestBytes: [UInt8]
+        switch cacheFile(vault, scope.cachePath) {
+        case .success(let bytes): manifestBytes = bytes
+        case .failure(let problem): return .failure(problem)
+        }
+        // The manifest: layout key, record count, shard size, then each shard's checksum.
+        // The shard size is worked out here, on the calling thread (`shardLimit` is task-local),
+        // and handed to the threads that decode the shards.
+        let manifest = manifestBytes.withUnsafeBufferPointer { buffer -> Result<(count: Int, sums: [UInt64]), CacheProblem> in
+            if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
+            var reader = BinaryReader(buffer, offset: headerSize)
+            do {
+                guard try reader.string() == layoutKey(vault, scope: scope) else {
+                    return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
+                }
+                // Counts of records, not of bytes here: bounded, not `count()`.
+                let count = try reader.bounded(Int(Int32.max))
+                let size = shardSize(for: count)
+                guard try reader.bounded(Int(Int32.max)) == size else { return .failure(.corrupt) }
+                let shards = try reader.bounded(Int(Int32.max))
+                guard shards == (count + size - 1) / size else { return .failure(.corrupt) }
+                var sums: [UInt64] = []
+                sums.reserveCapacity(shards)
+                for _ in 0..<shards { sums.append(try reader.uint()) }
+                guard reader.isAtEnd else { return .failure(.corrupt) }
+                return .success((count, sums))
+            } catch {
+                return .failure(.corrupt)
+            }
+        }
+        let count: Int, sums: [UInt64]
+        switch manifest {
+        case .success(let value): (count, sums) = value
+        case .failure(let problem): return .failure(problem)
+        }
+        let size = shardSize(for: count)
+        // Shards are read and decoded on every core, each straight into its own range of the
+        // records (copying 100,000 records after would cost as much as decoding them).
+        let slots = SlotBuffer<Result<[[Resolution]], CacheProblem>>(count: sums.count)
+        var problem: CacheProblem?
+        let records = [NoteRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            let target = RecordSlots(base: base)
+            let workers = VaultIndex.workers(for: sums.count, atLeast: 4)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for number in stride(from: worker, to: sums.count, by: workers) {
+                    slots.set(number, loadShard(vault, scope: scope, number: number, sum: sums[number], total: count, size: size, into: target))
+                }
+            }
+            for result in slots.values() {
+                // A shard that is gone while the manifest lists it is damage, not a first run.
+                if case .failure(let found) = result { problem = found.message == nil ? .corrupt : found }
+            }
+            if problem == nil {
+                initialized = count
+            } else {
+                // Each shard that succeeded holds its records: free them.
+                for (number, result) in slots.values().enumerated() {
+                    if case .success = result {
+                        let first = number * size
+                        (base + first).deinitialize(count: min(size, count - first))
+                    }
+                }
+            }
+        }
+        if let problem { return .failure(problem) }
+        var resolutions: [[Resolution]] = []
+        resolutions.reserveCapacity(count)
+        for case .success(let shard) in slots.values() { resolutions += shard }
+        guard records.count == count, resolutions.count == count else { return .failure(.corrupt) }
+        return .success(CachedIndex(records: records, resolutions: resolutions, shardSums: sums))
+    }
+
+    /// Where shard loaders put their records: each writes only its own range.
+    package struct RecordSlots: @unchecked Sendable {
+        package let base: UnsafeMutablePointer<NoteRecord>
+    }
+
+    /// One shard: its number, first record, record count, the records, their links' resolutions.
+    /// The records are initialized at their places in `target` on success only (on failure the
+    /// shard's range is left uninitialized).
+    private static func loadShard(_ vault: Vault, scope: Scope, number: Int, sum: UInt64, total: Int, size: Int,
+                                  into target: RecordSlots) -> Result<[[Resolution]], CacheProblem> {
+        let shared: CacheBuffer
+        switch cacheBuffer(vault, shardPath(number, scope: scope), manifest: scope.cachePath) {
+        case .success(let buffer): shared = buffer
+        case .failure(let problem): return .failure(problem)
+        }
+        return withExtendedLifetime(shared) {
+            let buffer = shared.bytes
+            switch unseal(buffer, magic: shardMagic) {
+            case .failure(let problem): return .failure(problem)
+            case .success(let found): guard found == sum else { return .failure(.corrupt) }
+            }
+            var reader = BinaryReader(buffer, offset: headerSize)
+            let first = number * size
+            let records = target.base + first
+            var decoded = 0
+            do {
+                guard try reader.bounded(Int(Int32.max)) == number, try reader.bounded(Int(Int32.max)) == first,
+                      try reader.bounded(Int(Int32.max)) == min(size, total - first) else { throw BinaryReader.Corrupt() }
+                let count = min(size, total - first)
+                while decoded < count {
+                    (records + decoded).initialize(to: try NoteRecord.decode(from: &reader, buffer: shared))
+                    decoded += 1
+                }
+                var resolutions: [[Resolution]] = []
+                resolutions.reserveCapacity(count)
+                for position in 0..<count {
+                    let linkCount = try reader.count()
+                    // Each link has its resolution (none in the journal's and the pins' caches,
+                    // which resolve no link): a cache where the two disagree is rebuilt, not trusted.
+                    guard linkCount == (scope == .vault ? records[position].cachedLinkCount : 0) else { throw BinaryReader.Corrupt() }
+                    var links: [Resolution] = []
+                    links.reserveCapacity(linkCount)
+                    for _ in 0..<linkCount {
+                        let value = try reader.int()
+                        switch value {
+                        case -1: links.append(.missing)
+                        case -2: links.append(.external)
+                        case -3:
+                            let candidates = try reader.count()
+                            var list: [Int] = []
+                            for _ in 0..<candidates {
+                                let candidate = try reader.int()
+                                guard candidate >= 0, candidate < total else { throw BinaryReader.Corrupt() }
+                                list.append(candidate)
+                            }
+                            links.append(.ambiguous(list))
+                        default:
+                            guard value >= 0, value < total else { throw BinaryReader.Corrupt() }
+                            links.append(.note(value))
+                        }
+                    }
+                    resolutions.append(links)
+                }
+                guard reader.isAtEnd else { throw BinaryReader.Corrupt() }
+                return .success(resolutions)
+            } catch {
+                records.deinitialize(count: decoded)
+                return .failure(.corrupt)
+            }
+        }
+    }
+
+    // MARK: Saving
+
+    /// The absolute path of `.brain/cache`, made if missing, with `.brain/.gitignore` keeping it out
+    /// of git; nil when a symbolic link stands in the way.
+    package static func cacheFolder(_ vault: Vault) -> String? {
+        guard let ignore = try? vault.internalPath(Vault.ignorePath),
+              let folder = try? vault.internalPath(".brain/cache") else { return nil }
+        if !vault.fileSystem.exists(ignore) { try? vault.fileSystem.createNew(Array(Vault.ignoreText.utf8), at: ignore) }
+        try? vault.fileSystem.makeDirectories(folder)
+        return folder
+    }
+
+    /// Writes the whole cache; a failure to write only costs speed next time.
+    package func saveCache() {
+        saveCache(shards: nil)
+    }
+
+    /// Writes the shards numbered in `dirty` (every shard when nil, or when the shards this index
+    /// was loaded with are not known), then the manifest. Each file is replaced atomically.
+    package func saveCache(shards dirty: Set<Int>?) {
+        let fileSystem = vault.fileSystem
+        guard let folder = VaultIndex.cacheFolder(vault) else { return }
+
+        let size = VaultIndex.shardSize(for: records.count)
+        let shardCount = (records.count + size - 1) / size
+        var sums = [UInt64](repeating: 0, count: shardCount)
+        var numbers = Array(0..<shardCount)
+        if let dirty, let known = shardSums, known.count == shardCount {
+            sums = known
+            numbers = dirty.filter { $0 < shardCount }.sorted()
+        }
+        let toWrite = numbers
+        // Encoded and written on every core; each shard is its own file.
+        let written = SlotBuffer<UInt64?>(count: toWrite.count)
+        let workers = VaultIndex.workers(for: toWrite.count, atLeast: 2)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for slot in stride(from: worker, to: toWrite.count, by: workers) {
+                let number = toWrite[slot]
+                let (bytes, sum) = sealedShard(number, size: size)
+                // Renamed into place: a symbolic link standing there is replaced, never followed.
+                let path = VaultPaths.join(vault.root, VaultIndex.shardPath(number, scope: scope))
+                written.set(slot, (try? fileSystem.writeAtomically(bytes, to: path, durable: false)) == nil ? nil : sum)
+            }
+        }
+        for (slot, sum) in written.values().enumerated() {
+            // A shard that could not be written leaves the manifest as it was: the next open
+            // finds the mismatch and rebuilds.
+            guard let sum else { return }
+            sums[toWrite[slot]] = sum
+        }
+        var manifest = BinaryWriter(capacity: 256 + shardCount * 10)
+        manifest.string(VaultIndex.layoutKey(vault, scope: scope))
+        manifest.uint(UInt64(records.count))
+        manifest.uint(UInt64(size))
+        manifest.uint(UInt64(shardCount))
+        for sum in sums { manifest.uint(sum) }
+        let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest).bytes
+        guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, scope.cachePath), durable: false)) != nil else { return }
+        shardSums = sums
+        // An edit (the shards as they were, some written again) leaves nothing to clear: the
+        // folder is listed when every shard is written.
+        if toWrite.count < shardCount { return }
+        // Shards beyond the last (the vault had more files) and temporary files whose writer was
+        // killed are removed.
+        for name in fileSystem.names(in: folder) {
+            if let number = VaultIndex.shardNumber(ofName: name, scope: scope), number >= shardCount {
+                try? fileSystem.remove(VaultPaths.join(folder, name))
+            }
+        }
+        TemporaryFiles.clean(in: folder, fileSystem: fileSystem)
+    }
+
+    /// Shard `number`, sealed, and its checksum.
+    package func sealedShard(_ number: Int, size: Int) -> (bytes: [UInt8], sum: UInt64) {
+        let range = (number * size)..<min(records.count, (number + 1) * size)
+        var writer = BinaryWriter(capacity: max(1 << 12, range.count * 512))
+        writer.uint(UInt64(number))
+        writer.uint(UInt64(range.lowerBound))
+        writer.uint(UInt64(range.count))
+        for index in range { records[index].encode(into: &writer) }
+        for index in range {
+            let links = resolutions[index]
+            writer.uint(UInt64(links.count))
+            for resolution in links {
+                switch resolution {
+                case .missing: writer.int(-1)
+                case .external: writer.int(-2)
+                case .ambiguous(let candidates):
+                    writer.int(-3)
+                    writer.uint(UInt64(candidates.count))
+                    for candidate in candidates { writer.int(candidate) }
+                case .note(let index): writer.int(index)
+                }
+            }
+        }
+        return VaultIndex.sealed(VaultIndex.shardMagic, payload: writer)
+    }
+}

@@ -1,0 +1,42 @@
+import BrainFormat
+import BrainAnalytics
+
+/// Finds the vault: `--vault PATH`, else `BRAIN_VAULT`, else the nearest folder upwards with a `.brain/`.
+package enum VaultLocator {
+    package static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> String {
+        if let explicit, !explicit.isEmpty {
+            return try existingFolder(absolute(explicit, from: currentDirectory))
+        }
+        if let fromEnvironment = environment["BRAIN_VAULT"], !fromEnvironment.isEmpty {
+            return try existingFolder(absolute(fromEnvironment, from: currentDirectory))
+        }
+        var folder = absolute(currentDirectory, from: "/")
+        while true {
+            if POSIXFileSystem().isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
+            let parent = VaultPaths.directory(of: folder)
+            if parent == folder || folder == "/" { break }
+            folder = parent.isEmpty ? "/" : parent
+        }
+        throw .notFound(searchedFrom: currentDirectory)
+    }
+
+    /// An absolute, `.`/`..`-free form of `path` taken relative to `base`.
+    package static func absolute(_ path: String, from base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : VaultPaths.join(base, path)
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func existingFolder(_ path: String) throws(VaultError) -> String {
+        guard POSIXFileSystem().isDirectory(path) else {
+            if POSIXFileSystem().exists(path) { throw .notADirectory(path) }
+            throw .notFound(searchedFrom: path)
+        }
+        return path
+    }
+}
