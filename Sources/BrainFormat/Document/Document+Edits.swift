@@ -193,7 +193,7 @@ extension Document {
 }
 
 private extension String {
-    package var trimmingSpaces: String {
+    var trimmingSpaces: String {
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
