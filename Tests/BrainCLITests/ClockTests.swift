@@ -17,15 +17,15 @@ import Testing
                      "2024-02-29T12:30:45Z", "2000-03-01T00:00:00+05:30", "2026-06-15T08:00:00-07:00",
                      "1600-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2026-11-22T09:00:00+00:00", "2100-02-28T01:02:03-11:45"]
         for text in texts {
-            #expect(Context.internetInstant(text) == formatter.date(from: text), "\(text)")
-            #expect(Context.parseInstant(text) == formatter.date(from: text), "\(text)")
+            #expect(Clock.internetInstant(text) == formatter.date(from: text), "\(text)")
+            #expect(Clock.parseInstant(text) == formatter.date(from: text), "\(text)")
         }
         // Anything else is left to the formatters.
         for text in ["2026-11-22T09:00:00", "2026-02-30T09:00:00Z", "2026-11-22T24:00:00Z", "2026-11-22 09:00:00Z",
                      "2026-11-22T09:00:60Z", "1500-01-01T00:00:00Z", "2026-11-22T09:00:00z", "2026-11-22", "+2026-11-22T09:00:00Z"] {
-            #expect(Context.internetInstant(text) == nil, "\(text)")
+            #expect(Clock.internetInstant(text) == nil, "\(text)")
         }
-        #expect(Context.parseInstant("2026-11-22") != nil)
+        #expect(Clock.parseInstant("2026-11-22") != nil)
     }
 
     @Test func daysAsTheCalendarCountsThem() throws {
@@ -44,7 +44,7 @@ import Testing
                 for start in [0, 240] {
                     let parts = calendar.dateComponents([.year, .month, .day], from: instant.addingTimeInterval(Double(-start * 60)))
                     let expected = Day(year: parts.year!, month: parts.month!, day: parts.day!)
-                    #expect(Context.day(of: instant, timeZone: timeZone, dayStartsAt: start) == expected, "\(zone) \(instant)")
+                    #expect(Clock.day(of: instant, timeZone: timeZone, dayStartsAt: start) == expected, "\(zone) \(instant)")
                 }
             }
         }

@@ -4,8 +4,9 @@ import BrainFormat
 /// How far a goal is: the mean of its progress parts (subgoals, milestones, a measurable target),
 /// the linked habits' consistency beside it as effort, a label, and a pace read from its recorded
 /// history (docs/ANALYTICS.md, section 7).
-package struct GoalProgress: Hashable, Sendable, Codable {
-    package enum Label: String, Hashable, Sendable, Codable, CaseIterable {
+public struct GoalProgress: Hashable, Sendable, Codable {
+    /// The word a goal's progress is shown with.
+    public enum Label: String, Hashable, Sendable, Codable, CaseIterable {
         /// progress < 0.8
         case working
         /// 0.8 ≤ progress < 1
@@ -15,7 +16,7 @@ package struct GoalProgress: Hashable, Sendable, Codable {
     }
 
     /// What the pace could be read from.
-    package enum PaceStatus: String, Hashable, Sendable, Codable {
+    public enum PaceStatus: String, Hashable, Sendable, Codable {
         /// Two recorded points or more, and progress between them: a projection.
         case projected
         /// Recorded points, but no progress from the first to today.
@@ -27,39 +28,40 @@ package struct GoalProgress: Hashable, Sendable, Codable {
     }
 
     /// Where the recorded progress is heading.
-    package struct Pace: Hashable, Sendable, Codable {
+    public struct Pace: Hashable, Sendable, Codable {
         /// What is measured: `measurable` (current against target) or `milestones` (the share done).
-        package var basis: Basis
+        public var basis: Basis
         /// The first recorded point and the latest.
         package var from: ProgressLog.Point
         package var latest: ProgressLog.Point
         /// The amount to reach: the target, or 1 for milestones.
-        package var goal: Double
+        public var goal: Double
         /// Days from the first point to today.
-        package var daysElapsed: Int
+        public var daysElapsed: Int
         /// Progress per day from the first point to today (units of `goal`).
-        package var ratePerDay: Double
+        public var ratePerDay: Double
         /// today + ceil((goal − latest) / rate); nil when stalled.
-        package var projectedFinish: Day?
+        public var projectedFinish: Day?
         /// projectedFinish − due: positive late, negative early, 0 on the day; nil without both.
-        package var daysLate: Int?
+        public var daysLate: Int?
 
-        package enum Basis: String, Hashable, Sendable, Codable {
+        /// What a goal's pace is worked out from.
+        public enum Basis: String, Hashable, Sendable, Codable {
             case measurable, milestones
         }
     }
 
     /// Each part, 0–1, nil when the goal has none of it.
-    package var subgoals: Double?
-    package var milestones: Double?
-    package var measurable: Double?
+    public var subgoals: Double?
+    public var milestones: Double?
+    public var measurable: Double?
     /// The linked habits' mean 30-day completion rate: effort, shown beside progress, never in it.
-    package var effort: Double?
+    public var effort: Double?
     /// The mean of the parts present (1 for `status: done`); nil when the goal has no part.
-    package var value: Double?
-    package var label: Label
-    package var pace: Pace?
-    package var paceStatus: PaceStatus
+    public var value: Double?
+    public var label: Label
+    public var pace: Pace?
+    public var paceStatus: PaceStatus
 
     /// Progress of `goal` on `today`.
     /// - subgoalProgress: the `value` of each subgoal that is not dropped (a subgoal with no part counts 0).
@@ -139,7 +141,7 @@ package struct GoalProgress: Hashable, Sendable, Codable {
     }
 
     /// The last `YYYY-MM-DD` word of a milestone's text.
-    package static func date(in text: String) -> Day? {
+    public static func date(in text: String) -> Day? {
         let words = text.split(whereSeparator: { !($0.isNumber || $0 == "-") })
         return words.reversed().lazy.compactMap { $0.count == 10 ? Day(String($0)) : nil }.first
     }

@@ -3,25 +3,25 @@ import BrainFormat
 
 /// Habit strength: Loop Habit Tracker's score, an exponential moving average of how much of the
 /// frequency was met, so one missed day costs little and a long habit holds its strength.
-package enum HabitStrength {
+public enum HabitStrength {
     /// What strength means, for the legend under a view that shows it.
-    package static let legend = "strength, Loop Habit Tracker's habit score: months of practice build it, "
+    public static let legend = "strength, Loop Habit Tracker's habit score: months of practice build it, "
         + "one missed day costs little"
 
     /// Loop's per-day multiplier `m = 0.5^(sqrt(f)/13)` for the frequency fraction f.
-    package static func multiplier(frequency: Double) -> Double {
+    public static func multiplier(frequency: Double) -> Double {
         pow(0.5, frequency.squareRoot() / 13)
     }
 
     /// One day's step: `m·previous + (1−m)·value`.
-    package static func step(previous: Double, value: Double, frequency: Double) -> Double {
+    public static func step(previous: Double, value: Double, frequency: Double) -> Double {
         let m = multiplier(frequency: frequency)
         return previous * m + value * (1 - m)
     }
 
     /// What a skipped day adds to a measurable habit's window, in thousandths of a unit: Loop stores
     /// amounts in thousandths and a skip as the code 3, which its score reads as 0.003 units.
-    package static let skipThousandths = 3
+    public static let skipThousandths = 3
 
     /// The score of every day from `schedule.first` through `schedule.today` (index 0 is the first day),
     /// as Loop Habit Tracker's released `ScoreList.recompute` computes it.

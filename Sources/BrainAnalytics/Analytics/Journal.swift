@@ -4,27 +4,27 @@ import BrainFormat
 /// The vault as analytics sees it: habits, areas, goals and check-ins, built from the index (no
 /// file is read again but a goal with a `## Progress` log), with habit lines mapped to habit ids
 /// the way links resolve.
-package struct Journal: Sendable {
-    package var habits: [Habit] { didSet { scheduleMemo = ScheduleMemo() } }
-    package var areas: [Area]
-    package var goals: [Goal]
+public struct Journal: Sendable {
+    public var habits: [Habit] { didSet { scheduleMemo = ScheduleMemo() } }
+    public var areas: [Area]
+    public var goals: [Goal]
     /// Milestones (body task items) of each goal, by goal id.
-    package var milestones: [String: [TaskItem]]
+    public var milestones: [String: [TaskItem]]
     /// Check-ins sorted by day; habit lines name habit ids (file stems) and lines naming no habit are left out.
-    package var checkIns: [CheckIn] { didSet { scheduleMemo = ScheduleMemo() } }
+    public var checkIns: [CheckIn] { didSet { scheduleMemo = ScheduleMemo() } }
     /// Vault-relative path of each day's file.
-    package var dailyPaths: [Day: String]
+    public var dailyPaths: [Day: String]
     /// Vault-relative path of each habit, goal and area by id.
-    package var paths: [String: String]
-    package var weekStart: Weekday { didSet { scheduleMemo = ScheduleMemo() } }
+    public var paths: [String: String]
+    public var weekStart: Weekday { didSet { scheduleMemo = ScheduleMemo() } }
     /// Each goal's recorded progress (its `## Progress` lines), by lower-cased goal id.
     package var progressLogs: [String: ProgressLog]
     /// Days with more than one daily file, with the files' paths: both are read (the last line for a
     /// habit wins), which is never what a person meant, so every reader warns.
-    package var duplicateDays: [Day: [String]]
+    public var duplicateDays: [Day: [String]]
     /// Errors in the files analytics read (habits, goals, areas, check-ins): each one drops a value
     /// (a tab-indented key, a mood of 7, an unknown frequency), so every reader warns, not only `validate`.
-    package var problems: [Diagnostic]
+    public var problems: [Diagnostic]
     /// Histories keyed by lower-cased habit id.
     package let histories: [String: HabitHistory]
     /// Schedules already worked out (`today`, its coach and its overview ask for the same ones);
@@ -49,7 +49,7 @@ package struct Journal: Sendable {
         self.histories = histories
     }
 
-    package func habit(_ id: String) -> Habit? {
+    public func habit(_ id: String) -> Habit? {
         habits.first { $0.id.lowercased() == id.lowercased() }
     }
 
@@ -62,7 +62,7 @@ package struct Journal: Sendable {
 
     /// Whether no two habits' ids differ only by case (then `schedules(today:)`, keyed by
     /// lower-cased id, has one schedule per habit).
-    package var hasUniqueHabitKeys: Bool {
+    public var hasUniqueHabitKeys: Bool {
         Set(habits.map { $0.id.lowercased() }).count == habits.count
     }
 
@@ -80,7 +80,7 @@ package struct Journal: Sendable {
         return result
     }
 
-    package func checkIn(on day: Day) -> CheckIn? {
+    public func checkIn(on day: Day) -> CheckIn? {
         checkIns.last { $0.day == day }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import BrainFormat
 
 /// Momentum: how the last 21 days went, recent days weighing most.
-package struct Momentum: Hashable, Sendable, Codable {
-    package enum Label: String, Hashable, Sendable, Codable, CaseIterable {
+public struct Momentum: Hashable, Sendable, Codable {
+    /// The word a momentum value is shown with.
+    public enum Label: String, Hashable, Sendable, Codable, CaseIterable {
         case dormant
         case building
         case flowing
@@ -11,7 +12,7 @@ package struct Momentum: Hashable, Sendable, Codable {
         case onFire = "on fire"
 
         /// dormant < 0.2 ≤ building < 0.4 ≤ flowing < 0.6 ≤ strong < 0.8 ≤ on fire.
-        package init(_ value: Double) {
+        public init(_ value: Double) {
             switch value {
             case ..<0.2: self = .dormant
             case ..<0.4: self = .building
@@ -22,20 +23,20 @@ package struct Momentum: Hashable, Sendable, Codable {
         }
     }
 
-    package static let windowDays = 21
-    package static let decay = 0.88
+    public static let windowDays = 21
+    public static let decay = 0.88
 
     /// The five states in one line, for the legend under a view that shows them.
-    package static let legend = "momentum, the last 21 days with recent days weighing most: "
+    public static let legend = "momentum, the last 21 days with recent days weighing most: "
         + "dormant < 20 % ≤ building < 40 % ≤ flowing < 60 % ≤ strong < 80 % ≤ on fire"
 
     /// Σ w·v / Σ w over the counted days, 0–1.
-    package var value: Double
-    package var label: Label
+    public var value: Double
+    public var label: Label
     /// Days of the window on which something was due.
-    package var countedDays: Int
+    public var countedDays: Int
 
-    package init(value: Double, countedDays: Int) {
+    public init(value: Double, countedDays: Int) {
         self.value = value
         self.label = Label(value)
         self.countedDays = countedDays

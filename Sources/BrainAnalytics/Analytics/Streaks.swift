@@ -1,9 +1,9 @@
 import BrainFormat
 
 /// Current and best streak of a habit, counted in the habit's own unit.
-package struct Streaks: Hashable, Sendable, Codable {
+public struct Streaks: Hashable, Sendable, Codable {
     /// What a streak counts.
-    package enum Unit: String, Hashable, Sendable, Codable {
+    public enum Unit: String, Hashable, Sendable, Codable {
         /// Due days done in a row (day-based frequencies).
         case days
         /// Calendar weeks met in a row (`N/week`).
@@ -14,15 +14,15 @@ package struct Streaks: Hashable, Sendable, Codable {
         case blocks
     }
 
-    package var current: Int
-    package var best: Int
-    package var unit: Unit
+    public var current: Int
+    public var best: Int
+    public var unit: Unit
     /// The length of a block in days (`N in M days`: M), nil for other units.
-    package var blockDays: Int?
+    public var blockDays: Int?
     /// The first day of the unit that started the current streak, when it is above 0.
-    package var currentSince: Day?
+    public var currentSince: Day?
 
-    package init(current: Int, best: Int, unit: Unit, blockDays: Int? = nil, currentSince: Day? = nil) {
+    public init(current: Int, best: Int, unit: Unit, blockDays: Int? = nil, currentSince: Day? = nil) {
         self.current = current
         self.best = best
         self.unit = unit
@@ -31,30 +31,30 @@ package struct Streaks: Hashable, Sendable, Codable {
     }
 
     /// The block length of a frequency's streak unit: M for `N in M days`.
-    package static func blockDays(of frequency: Frequency) -> Int? {
+    public static func blockDays(of frequency: Frequency) -> Int? {
         if case .inDays(_, let days) = frequency { return days }
         return nil
     }
 
     /// A count in this streak's unit, as people say it: "1 day", "12 days", "2 weeks",
     /// "3 blocks of 5 days".
-    package func describe(_ count: Int) -> String {
+    public func describe(_ count: Int) -> String {
         Streaks.describe(count, unit: unit, blockDays: blockDays)
     }
 
     /// "the 12-day streak", "the 2-week streak", "the streak of 3 blocks of 5 days".
-    package func phrase(_ count: Int) -> String {
+    public func phrase(_ count: Int) -> String {
         Streaks.phrase(count, unit: unit, blockDays: blockDays)
     }
 
     /// "the 12-day streak"; blocks say their length: "the streak of 3 blocks of 5 days".
-    package static func phrase(_ count: Int, unit: Unit, blockDays: Int?) -> String {
+    public static func phrase(_ count: Int, unit: Unit, blockDays: Int?) -> String {
         if unit == .blocks, blockDays != nil { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
         return "the \(count)-\(String(unit.rawValue.dropLast())) streak"
     }
 
     /// "1 day", "12 days", "3 blocks of 5 days".
-    package static func describe(_ count: Int, unit: Unit, blockDays: Int?) -> String {
+    public static func describe(_ count: Int, unit: Unit, blockDays: Int?) -> String {
         let single = String(unit.rawValue.dropLast())
         let text = "\(count) \(count == 1 ? single : unit.rawValue)"
         if unit == .blocks, let days = blockDays { return text + " of \(days) days" }
@@ -62,7 +62,7 @@ package struct Streaks: Hashable, Sendable, Codable {
     }
 
     /// The streak unit of a frequency.
-    package static func unit(of frequency: Frequency) -> Unit {
+    public static func unit(of frequency: Frequency) -> Unit {
         switch frequency {
         case .perWeek: return .weeks
         case .perMonth: return .months

@@ -2,20 +2,20 @@ import BrainFormat
 
 /// The daily coach: one message chosen by rules from the numbers, and a ranked list of nudges.
 /// Every sentence names a habit, area or goal and a number (docs/ANALYTICS.md, "Coach").
-package enum Coach {
+public enum Coach {
     /// An area's fall, in points of consistency, that the first rule reacts to.
-    package static let declineThreshold = 0.15
+    public static let declineThreshold = 0.15
     /// An area's rise, in points of consistency, that the second rule reacts to.
-    package static let gainThreshold = 0.10
+    public static let gainThreshold = 0.10
     /// Days behind a goal's due date that the third rule reacts to.
-    package static let slippingDays = 5
+    public static let slippingDays = 5
     /// Missed days an area's change must be made of, more (a decline) or fewer (a gain) than last week.
-    package static let minimumDays = 2
+    public static let minimumDays = 2
     /// Streaks this long or longer are worth a "at risk" nudge.
-    package static let streakAtRisk = 3
+    public static let streakAtRisk = 3
 
     /// Today's message for the journal, or nil when no rule has anything to say.
-    package static func message(journal: Journal, today: Day) -> CoachMessage? {
+    public static func message(journal: Journal, today: Day) -> CoachMessage? {
         message(signals: CoachSignals(journal: journal, today: today), today: today)
     }
 
@@ -80,17 +80,17 @@ package enum Coach {
     }
 
     /// What a habit looks like today, for ranking nudges.
-    package struct HabitToday: Hashable, Sendable {
-        package var habit: String
-        package var title: String
-        package var dueOpen: Bool
-        package var streak: Int
-        package var unit: Streaks.Unit
-        package var strength: Double?
+    public struct HabitToday: Hashable, Sendable {
+        public var habit: String
+        public var title: String
+        public var dueOpen: Bool
+        public var streak: Int
+        public var unit: Streaks.Unit
+        public var strength: Double?
         /// The block length of an `N in M days` habit.
-        package var blockDays: Int?
+        public var blockDays: Int?
 
-        package init(habit: String, title: String, dueOpen: Bool, streak: Int, unit: Streaks.Unit, strength: Double?,
+        public init(habit: String, title: String, dueOpen: Bool, streak: Int, unit: Streaks.Unit, strength: Double?,
                     blockDays: Int? = nil) {
             self.habit = habit
             self.title = title
@@ -151,17 +151,17 @@ package enum Coach {
     }
 
     /// 0.625 → "63 %"; rounded half up (`Quantity.percent`).
-    package static func percent(_ value: Double) -> String {
+    public static func percent(_ value: Double) -> String {
         Quantity.percent(value)
     }
 
-    package static func points(_ value: Double) -> String {
+    public static func points(_ value: Double) -> String {
         let number = Int((value * 100).rounded())
         return number == 1 ? "1 point" : "\(number) points"
     }
 
     /// 2027-05-12 → "12 May 2027"; the year only when it is not today's year is left to callers.
-    package static func short(_ day: Day) -> String {
+    public static func short(_ day: Day) -> String {
         "\(day.dayOfMonth) \(HeatmapLayout.monthNames[day.month - 1]) \(day.year)"
     }
 }

@@ -1,8 +1,9 @@
 import BrainFormat
 
 /// The coach's message of the day: which rule fired, what it is about, and the sentence.
-package struct CoachMessage: Hashable, Sendable, Codable {
-    package enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
+public struct CoachMessage: Hashable, Sendable, Codable {
+    /// Which of the coach's rules spoke.
+    public enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
         /// An area's vitality fell 15 points or more on last week.
         case areaDecline = "area-decline"
         /// An area's vitality rose 10 points or more on last week.
@@ -13,10 +14,10 @@ package struct CoachMessage: Hashable, Sendable, Codable {
         case identityTrend = "identity-trend"
     }
 
-    package var rule: Rule
+    public var rule: Rule
     /// The id of the area or goal the message is about.
-    package var subject: String
-    package var text: String
+    public var subject: String
+    public var text: String
     /// Which of the rule's templates was used (today's ordinal mod the template count).
-    package var template: Int
+    public var template: Int
 }

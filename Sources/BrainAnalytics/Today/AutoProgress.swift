@@ -5,31 +5,31 @@ import BrainFormat
 ///
 /// The value is the one on the day's habit line: `brain track` keeps no other record, so the
 /// daily file is where the last tracked value lives, and a value typed by hand shows the same way.
-package struct AutoProgress: Hashable, Sendable, Codable {
+public struct AutoProgress: Hashable, Sendable, Codable {
     /// One habit on the day.
-    package struct Item: Hashable, Sendable, Codable {
-        package var id: String
-        package var title: String
-        package var source: String
-        package var metric: String
+    public struct Item: Hashable, Sendable, Codable {
+        public var id: String
+        public var title: String
+        public var source: String
+        public var metric: String
         /// `at-least` or `at-most`.
-        package var comparison: String
-        package var threshold: Double
+        public var comparison: String
+        public var threshold: Double
         /// The value on the day's line; nil before the first `brain track` of the day.
         @Nullable package var value: Double?
         @Nullable package var unit: String?
         /// The line's checkbox: `done`, `open`, `skipped`; nil without a line.
         @Nullable package var state: TaskItem.State?
         /// Whether the value meets the rule (false without a value).
-        package var met: Bool
+        public var met: Bool
         /// Whether the line is one `brain track` wrote (it ends with the `(auto: …)` marker).
-        package var tracked: Bool
+        public var tracked: Bool
         /// The value as a share of an at-least threshold (0–1, capped at 1); nil for at-most rules or no value.
         @Rounded package var fraction: Double?
         /// `6,210 / 8,000 steps`, or `— / 8,000 steps` without a value.
-        package var text: String
+        public var text: String
 
-        package init(id: String, title: String, source: String, metric: String, comparison: String, threshold: Double, value: Double?, unit: String?, state: TaskItem.State?, met: Bool, tracked: Bool, fraction: Double?, text: String) {
+        public init(id: String, title: String, source: String, metric: String, comparison: String, threshold: Double, value: Double?, unit: String?, state: TaskItem.State?, met: Bool, tracked: Bool, fraction: Double?, text: String) {
             self.id = id
             self.title = title
             self.source = source
@@ -46,12 +46,12 @@ package struct AutoProgress: Hashable, Sendable, Codable {
         }
     }
 
-    package var date: Day
+    public var date: Day
     /// The habits with an `auto:` rule that are not archived, by title.
-    package var items: [Item]
+    public var items: [Item]
 
     /// The progress of every auto-tracked habit on `day`.
-    package init(journal: Journal, day: Day) {
+    public init(journal: Journal, day: Day) {
         date = day
         let lines = journal.checkIns.last { $0.day == day }?.lines ?? [:]
         items = journal.habits
@@ -61,7 +61,7 @@ package struct AutoProgress: Hashable, Sendable, Codable {
     }
 
     /// The progress of one habit given its line on the day; nil when it has no rule.
-    package static func item(_ habit: Habit, line: HabitLine?) -> Item? {
+    public static func item(_ habit: Habit, line: HabitLine?) -> Item? {
         guard let rule = habit.auto else { return nil }
         let unit = habit.unit ?? line?.unit ?? TrackingSources.metric(of: rule)?.unit
         let value = line?.value

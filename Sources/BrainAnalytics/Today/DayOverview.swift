@@ -3,15 +3,15 @@ import BrainFormat
 /// The day at a glance (`brain today`): the morning check-in, every habit with its state for the
 /// day grouped by stack, the evening reflection, pinned notes and a coach line. A pure value:
 /// built from habits, check-ins and the day, it reads no clock.
-package struct DayOverview: Hashable, Sendable, Codable {
+public struct DayOverview: Hashable, Sendable, Codable {
     /// How a habit stands on the day.
-    package enum State: String, Hashable, Sendable, Codable {
+    public enum State: String, Hashable, Sendable, Codable {
         case done, skipped, open
         case notDue = "not due"
     }
 
     /// Why a habit is not due on the day.
-    package enum Reason: String, Hashable, Sendable, Codable {
+    public enum Reason: String, Hashable, Sendable, Codable {
         /// Not one of its scheduled days (Saturday for `weekdays`).
         case off
         /// A periodic habit whose quota for the period is already reached.
@@ -25,42 +25,42 @@ package struct DayOverview: Hashable, Sendable, Codable {
     }
 
     /// One habit on the day.
-    package struct Entry: Hashable, Sendable, Codable {
-        package var id: String
-        package var title: String
-        package var area: String?
-        package var stack: String?
-        package var after: String?
-        package var cue: String?
-        package var kind: Habit.Kind
+    public struct Entry: Hashable, Sendable, Codable {
+        public var id: String
+        public var title: String
+        public var area: String?
+        public var stack: String?
+        public var after: String?
+        public var cue: String?
+        public var kind: Habit.Kind
         /// The frequency as written in canonical form (`day`, `3/week`).
-        package var every: String
-        package var state: State
+        public var every: String
+        public var state: State
         /// Due per docs/ANALYTICS.md section 1 (a skipped day is not due).
-        package var due: Bool
-        package var reason: Reason?
+        public var due: Bool
+        public var reason: Reason?
         /// The amount on the day's line (steps for an auto-tracked habit).
-        package var value: Double?
+        public var value: Double?
         /// The target: the auto rule's threshold for auto-tracked habits, else `target:`.
-        package var target: Double?
-        package var unit: String?
+        public var target: Double?
+        public var unit: String?
         /// True for an auto-tracked habit (`auto:`).
-        package var auto: Bool
+        public var auto: Bool
         /// An auto-tracked habit's value against its threshold (`6,210 / 8,000 steps`).
-        package var progress: AutoProgress.Item?
+        public var progress: AutoProgress.Item?
         /// The note of the day's line (a skip reason).
-        package var note: String?
-        package var streak: Streaks
+        public var note: String?
+        public var streak: Streaks
         /// Loop's score on the day, 0–1.
-        package var strength: Double?
-        package var momentum: Momentum?
+        public var strength: Double?
+        public var momentum: Momentum?
         /// Done days and required days in the current period of an `N/week`, `N/month` or `N in M days` habit.
-        package var periodDone: Int?
-        package var periodRequired: Int?
+        public var periodDone: Int?
+        public var periodRequired: Int?
 
         /// The day's amount as `brain today` and the report show it: `12/20 pages`,
         /// `6,872 / 8,000 steps` (auto-tracked), `1/3 this week`, or "".
-        package var progressText: String {
+        public var progressText: String {
             if let progress { return progress.text }
             if let target {
                 let value = value.map(HabitLine.format) ?? "-"
@@ -80,69 +80,72 @@ package struct DayOverview: Hashable, Sendable, Codable {
     }
 
     /// Habits shown together: a stack in chain order, or (stack nil) the habits of no stack.
-    package struct Group: Hashable, Sendable, Codable {
-        package var stack: String?
+    public struct Group: Hashable, Sendable, Codable {
+        public var stack: String?
         /// The event the stack starts from (`wake-up`).
-        package var anchor: String?
-        package var entries: [Entry]
+        public var anchor: String?
+        public var entries: [Entry]
     }
 
-    package struct Morning: Hashable, Sendable, Codable {
+    /// The morning check-in: mood, energy and intentions.
+    public struct Morning: Hashable, Sendable, Codable {
         /// True when the check-in has a mood, an energy or an intention.
-        package var done: Bool
-        package var mood: Int?
-        package var energy: Int?
-        package var intentions: [String]
+        public var done: Bool
+        public var mood: Int?
+        public var energy: Int?
+        public var intentions: [String]
     }
 
-    package struct Evening: Hashable, Sendable, Codable {
-        package var mood: Int?
-        package var reflection: String?
+    /// The evening check-in: mood and reflection.
+    public struct Evening: Hashable, Sendable, Codable {
+        public var mood: Int?
+        public var reflection: String?
     }
 
-    package struct PinnedNote: Hashable, Sendable, Codable {
-        package var path: String
-        package var title: String
+    /// A pinned note listed under the day.
+    public struct PinnedNote: Hashable, Sendable, Codable {
+        public var path: String
+        public var title: String
 
-        package init(path: String, title: String) {
+        public init(path: String, title: String) {
             self.path = path
             self.title = title
         }
     }
 
-    package var day: Day
+    public var day: Day
     /// True when a check-in file exists for the day.
-    package var hasCheckIn: Bool
-    package var rest: Bool
-    package var restReason: String?
-    package var morning: Morning
-    package var evening: Evening
+    public var hasCheckIn: Bool
+    public var rest: Bool
+    public var restReason: String?
+    public var morning: Morning
+    public var evening: Evening
     /// Habits due, skipped or done on the day: stacks first (by name, in chain order), then the rest by area and title.
-    package var groups: [Group]
+    public var groups: [Group]
     /// Habits not due on the day (and not done), by area and title. Archived habits are left out.
-    package var notDue: [Entry]
+    public var notDue: [Entry]
     /// Habits done of those due on the day (`DayTally`: a habit still open counts as due), the
     /// count `days`, `week` and `month` give for the same day.
     package var tally: DayTally
     /// Momentum over every habit as of the day.
-    package var momentum: Momentum?
-    package var pinned: [PinnedNote]
+    public var momentum: Momentum?
+    public var pinned: [PinnedNote]
     /// One line of encouragement grounded in the data (see `DayCoach`).
-    package var coach: String?
+    public var coach: String?
 
     /// Every entry: the groups in order, then the habits not due.
-    package var entries: [Entry] { groups.flatMap(\.entries) + notDue }
+    public var entries: [Entry] { groups.flatMap(\.entries) + notDue }
 
     /// The overview of `day`. `checkIns` carry habit lines naming habit ids (as `Journal` gives them);
     /// `detail` is the day's check-in read from its file, for intentions and the reflection.
-    package init(day: Day, habits: [Habit], checkIns: [CheckIn], weekStart: Weekday = .monday,
+    public init(day: Day, habits: [Habit], checkIns: [CheckIn], weekStart: Weekday = .monday,
                 detail: CheckIn? = nil, pinned: [PinnedNote] = []) {
         self.init(day: day, habits: habits, checkIns: checkIns, histories: HabitHistory.build(from: checkIns),
                   weekStart: weekStart, detail: detail, pinned: pinned)
     }
 
     /// The overview of `day` from a journal (its histories are reused).
-    package init(journal: Journal, day: Day, detail: CheckIn? = nil, pinned: [PinnedNote] = []) {
+    public init(journal: Journal, day: Day, detail: CheckIn? = nil, pinned: [PinnedNote] = []) {
         self.init(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
                   weekStart: journal.weekStart, detail: detail, pinned: pinned,
                   schedules: journal.hasUniqueHabitKeys ? journal.schedules(today: day) : nil)
@@ -150,7 +153,7 @@ package struct DayOverview: Hashable, Sendable, Codable {
 
     /// The overview without each habit's strength (`Entry.strength` nil): for the status line,
     /// which never shows it and reads only recent days, where a strength would be wrong anyway.
-    package init(journal: Journal, day: Day, strengths: Bool) {
+    public init(journal: Journal, day: Day, strengths: Bool) {
         self.init(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
                   weekStart: journal.weekStart, detail: nil, pinned: [], strengths: strengths)
     }
@@ -260,7 +263,7 @@ package struct DayOverview: Hashable, Sendable, Codable {
     }
 
     /// Area (habits without one last), then title, then id.
-    package static func byAreaAndTitle(_ a: Entry, _ b: Entry) -> Bool {
+    public static func byAreaAndTitle(_ a: Entry, _ b: Entry) -> Bool {
         switch (a.area?.lowercased(), b.area?.lowercased()) {
         case let (left?, right?) where left != right: return left < right
         case (nil, _?): return false

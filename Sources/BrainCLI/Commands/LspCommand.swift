@@ -26,14 +26,13 @@ enum LspCommand: BrainCommand {
         let context = session.context
         var named = arguments.value("vault")
         if named == nil, let fromEnvironment = context.environment["BRAIN_VAULT"], !fromEnvironment.isEmpty { named = fromEnvironment }
-        // BRAIN_NOW fixes the day (tests); otherwise the day moves on while the server runs.
-        let fixed: Date? = context.environment["BRAIN_NOW"] == nil ? nil : context.now
-        let timeZone = context.timeZone
+        // A stopped clock (BRAIN_NOW) keeps the day; otherwise the day moves on while the server runs.
+        let clock = context.clock
         let stderr = context.stderr
         let options = LanguageServer.Options(
             vault: named.map { VaultLocator.absolute($0, from: context.currentDirectory) },
             currentDirectory: context.currentDirectory,
-            today: { dayStartsAt in Context.day(of: fixed ?? Date(), timeZone: timeZone, dayStartsAt: dayStartsAt) },
+            today: { dayStartsAt in clock.today(dayStartsAt: dayStartsAt) },
             version: BrainCLI.version,
             log: { stderr.write($0 + "\n") })
         return LanguageServer.serve(options: options, input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))

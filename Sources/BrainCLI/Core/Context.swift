@@ -123,10 +123,15 @@ package struct Context {
     package var stdin: InputSource
     package var environment: [String: String]
     package var currentDirectory: String
-    /// The current instant; tests fix it.
-    package var now: Date
+    /// What time it is (`BRAIN_NOW` stops it; tests fix it).
+    package var clock: Clock
+    /// The current instant.
+    package var now: Date {
+        get { clock.now }
+        set { clock = .fixed(newValue, timeZone: clock.timeZone) }
+    }
     /// The local time zone used to turn `now` into a day.
-    package var timeZone: TimeZone
+    package var timeZone: TimeZone { clock.timeZone }
     /// Whether this run is the whole process: large structures are then left for the process
     /// exit to reclaim instead of being freed one by one.
     package var isProcess = false
@@ -136,25 +141,28 @@ package struct Context {
 
     package init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
                 currentDirectory: String, now: Date, timeZone: TimeZone = .current) {
+        self.init(stdout: stdout, stderr: stderr, stdin: stdin, environment: environment, currentDirectory: currentDirectory,
+                  clock: .fixed(now, timeZone: timeZone))
+    }
+
+    package init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
+                currentDirectory: String, clock: Clock) {
         self.stdout = stdout
         self.stderr = stderr
         self.stdin = stdin
         self.environment = environment
         self.currentDirectory = currentDirectory
-        self.now = now
-        self.timeZone = timeZone
+        self.clock = clock
     }
 
     /// The real process: file descriptors 1 and 2, the process environment and clock.
     /// `BRAIN_NOW` (an ISO 8601 date-time or a day) fixes the clock, for scripts and tests.
     package static func process() -> Context {
         let environment = ProcessInfo.processInfo.environment
-        var now = Date()
-        if let fixed = environment["BRAIN_NOW"], let parsed = parseInstant(fixed) { now = parsed }
         let stdout = TextOutput(fileDescriptor: 1, buffered: true)
         var context = Context(stdout: stdout, stderr: TextOutput(fileDescriptor: 2, after: stdout),
                               stdin: StandardInput(), environment: environment,
-                              currentDirectory: FileManager.default.currentDirectoryPath, now: now)
+                              currentDirectory: FileManager.default.currentDirectoryPath, clock: .from(environment: environment))
         context.isProcess = true
         context.executablePath = executable(CommandLine.arguments.first ?? "", environment: environment,
                                             currentDirectory: context.currentDirectory)
@@ -171,75 +179,9 @@ package struct Context {
         return Bundle.main.executablePath
     }
 
-    /// `2026-11-22T09:30:00`, with or without a zone, or a bare day (noon local time).
-    package static func parseInstant(_ text: String, timeZone: TimeZone = .current) -> Date? {
-        // The usual form, `2026-11-22T09:30:00Z` or with `+01:00`, without a formatter (building
-        // one costs more than a whole `brain status`).
-        if let date = internetInstant(text) { return date }
-        let withZone = ISO8601DateFormatter()
-        if let date = withZone.date(from: text) { return date }
-        let local = DateFormatter()
-        local.locale = Locale(identifier: "en_US_POSIX")
-        local.timeZone = timeZone
-        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm"] {
-            local.dateFormat = format
-            if let date = local.date(from: text) { return date }
-        }
-        if let day = Day(text) {
-            var components = DateComponents()
-            (components.year, components.month, components.day) = (day.year, day.month, day.dayOfMonth)
-            components.hour = 12
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            return calendar.date(from: components)
-        }
-        return nil
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS` then `Z` or `±HH:MM`, every field in range, years 1600 to 9999 (where
-    /// the Gregorian calendar holds): the instant `ISO8601DateFormatter` reads; nil for anything
-    /// else, which the formatters then read.
-    static func internetInstant(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 20 || bytes.count == 25, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
-        func number(_ from: Int, _ length: Int) -> Int? { DecimalDigits.value(bytes, from: from, length: length) }
-        guard let year = number(0, 4), year >= 1600, let month = number(5, 2), let dayOfMonth = number(8, 2),
-              let day = Day(year: year, month: month, day: dayOfMonth),
-              let hour = number(11, 2), hour < 24, let minute = number(14, 2), minute < 60,
-              let second = number(17, 2), second < 60 else { return nil }
-        var offset = 0
-        if bytes.count == 20 {
-            guard bytes[19] == UInt8(ascii: "Z") else { return nil }
-        } else {
-            guard bytes[19] == UInt8(ascii: "+") || bytes[19] == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
-                  let hours = number(20, 2), hours < 24, let minutes = number(23, 2), minutes < 60 else { return nil }
-            offset = (hours * 60 + minutes) * 60 * (bytes[19] == UInt8(ascii: "-") ? -1 : 1)
-        }
-        let seconds = day.ordinal * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
     /// The calendar day of `now`, where the day starts `dayStartsAt` minutes after midnight
     /// (a check-off at 01:30 belongs to the day before when the day starts at 04:00).
     package func today(dayStartsAt: Int) -> Day {
-        Context.day(of: now, timeZone: timeZone, dayStartsAt: dayStartsAt)
-    }
-
-    /// The calendar day of an instant in a time zone, for days that start `dayStartsAt` minutes
-    /// after midnight.
-    package static func day(of now: Date, timeZone: TimeZone, dayStartsAt: Int) -> Day {
-        // The zone's offset at that instant, then whole days since 1970: what the Gregorian
-        // calendar says for every year from 1600 on, without building a calendar.
-        let shifted = now.addingTimeInterval(TimeInterval(-dayStartsAt * 60))
-        let local = (shifted.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: shifted))) / 86_400
-        if local.isFinite, local > -135_000, local < 2_900_000 {
-            let day = Day(ordinal: Int(local.rounded(.down)))
-            if day.year >= 1600 && day.year <= 9999 { return day }
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: shifted)
-        return Day(year: parts.year!, month: parts.month!, day: parts.day!)!
+        clock.today(dayStartsAt: dayStartsAt)
     }
 }

@@ -4,31 +4,31 @@
 /// comparison are integer operations. It deliberately has no conversion from
 /// `Date`: turning an instant into a day needs a time zone and the vault's
 /// `day-starts-at`, which `Clock` supplies.
-package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
-    package let ordinal: Int
+    public let ordinal: Int
 
     /// The first and last days `Day` can hold (years 1 to 9999).
-    package static let earliest = Day(year: 1, month: 1, day: 1)!
-    package static let latest = Day(year: 9999, month: 12, day: 31)!
+    public static let earliest = Day(year: 1, month: 1, day: 1)!
+    public static let latest = Day(year: 9999, month: 12, day: 31)!
     /// The days a vault's dates may name: daily files, `created:`, `archived:`, `start:`, `due:`
     /// and `--date`. Histories and schedules run from a habit's first day to today, so a far
     /// date in a file would make them (and the memory they take) as long as it is far.
-    package static let supported = Day(year: 1900, month: 1, day: 1)!...Day(year: 2199, month: 12, day: 31)!
+    public static let supported = Day(year: 1900, month: 1, day: 1)!...Day(year: 2199, month: 12, day: 31)!
 
-    package init(ordinal: Int) {
+    public init(ordinal: Int) {
         self.ordinal = ordinal
     }
 
     /// A day from its parts, or nil when the parts name no real day.
-    package init?(year: Int, month: Int, day: Int) {
+    public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year),
               (1...9999).contains(year) else { return nil }
         self.ordinal = Day.ordinal(year: year, month: month, day: day)
     }
 
     /// Parses exactly `YYYY-MM-DD`.
-    package init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -44,7 +44,7 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: year, month: month, day: day)
     }
 
-    package var parts: (year: Int, month: Int, day: Int) {
+    public var parts: (year: Int, month: Int, day: Int) {
         // Howard Hinnant's civil_from_days.
         let z = ordinal + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -58,43 +58,43 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (y, m, d)
     }
 
-    package var year: Int { parts.year }
-    package var month: Int { parts.month }
-    package var dayOfMonth: Int { parts.day }
+    public var year: Int { parts.year }
+    public var month: Int { parts.month }
+    public var dayOfMonth: Int { parts.day }
 
-    package var weekday: Weekday {
+    public var weekday: Weekday {
         // 1970-01-01 was a Thursday.
         let index = ((ordinal % 7) + 7 + 3) % 7  // 0 = Monday
         return Weekday(rawValue: index + 1)!
     }
 
-    package func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
+    public func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
 
     /// Days from `self` to `other` (positive when `other` is later).
-    package func distance(to other: Day) -> Int { other.ordinal - ordinal }
+    public func distance(to other: Day) -> Int { other.ordinal - ordinal }
 
     /// The first day of the week containing this day.
-    package func startOfWeek(_ weekStart: Weekday) -> Day {
+    public func startOfWeek(_ weekStart: Weekday) -> Day {
         let offset = (weekday.rawValue - weekStart.rawValue + 7) % 7
         return adding(days: -offset)
     }
 
-    package var startOfMonth: Day { Day(ordinal: ordinal - (dayOfMonth - 1)) }
+    public var startOfMonth: Day { Day(ordinal: ordinal - (dayOfMonth - 1)) }
 
-    package var isLeapYear: Bool { Day.isLeap(year) }
+    public var isLeapYear: Bool { Day.isLeap(year) }
 
-    package var description: String {
+    public var description: String {
         let (y, m, d) = parts
         return "\(Day.pad(y, 4))-\(Day.pad(m, 2))-\(Day.pad(d, 2))"
     }
 
-    package static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
 
-    package static func isLeap(_ year: Int) -> Bool {
+    public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    package static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -102,7 +102,7 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
-    package static func ordinal(year: Int, month: Int, day: Int) -> Int {
+    public static func ordinal(year: Int, month: Int, day: Int) -> Int {
         // Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -120,7 +120,7 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 }
 
 extension Day: Codable {
-    package init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let day = Day(text) else {
@@ -129,27 +129,27 @@ extension Day: Codable {
         self = day
     }
 
-    package func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
 }
 
 /// A day of the week, ISO numbered: Monday is 1, Sunday is 7.
-package enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
+public enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
     case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// Three-letter lower-case name, as written in front-matter (`mon`).
-    package var shortName: String {
+    public var shortName: String {
         ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][rawValue - 1]
     }
 
-    package var name: String {
+    public var name: String {
         ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][rawValue - 1]
     }
 
     /// Accepts `mon`, `monday`, `Mon`, `MONDAY`, and `tues`/`thur`/`thurs`.
-    package init?(name: some StringProtocol) {
+    public init?(name: some StringProtocol) {
         let lower = name.lowercased()
         for weekday in Weekday.allCases where lower == weekday.shortName || lower == weekday.name {
             self = weekday
@@ -162,5 +162,5 @@ package enum Weekday: Int, CaseIterable, Hashable, Sendable, Codable {
         }
     }
 
-    package var isWeekend: Bool { self == .saturday || self == .sunday }
+    public var isWeekend: Bool { self == .saturday || self == .sunday }
 }

@@ -2,7 +2,7 @@
 extension Document {
     /// Sets a top-level front-matter key: in place when it exists, else appended to the front-matter
     /// (a new front-matter block is created when the file has none).
-    package mutating func set(_ key: String, to value: YAMLValue) {
+    public mutating func set(_ key: String, to value: YAMLValue) {
         let rendered = YAMLWriter.render(value)
         guard hasFrontMatter else {
             replaceLines(0..<0, with: ["---", YAMLWriter.renderKey(key) + ": " + rendered, "---"])
@@ -39,33 +39,33 @@ extension Document {
     }
 
     /// Removes a top-level front-matter key with all the lines of its value.
-    package mutating func remove(_ key: String) {
+    public mutating func remove(_ key: String) {
         while let span = spans.first(where: { $0.key == key }) {
             replaceLines((span.line - 1)..<max(span.line, span.lastLine), with: [])
         }
     }
 
     /// Replaces the 1-based file line `line`; a line number out of range changes nothing.
-    package mutating func replaceLine(_ line: Int, with text: String) {
+    public mutating func replaceLine(_ line: Int, with text: String) {
         guard line >= 1, line <= lineCount else { return }
         replaceLines((line - 1)..<line, with: Document.split(text))
     }
 
     /// Inserts lines after the 1-based file line `line` (0 inserts at the start); out of range changes nothing.
-    package mutating func insertLines(_ lines: [String], after line: Int) {
+    public mutating func insertLines(_ lines: [String], after line: Int) {
         guard line >= 0, line <= lineCount, !lines.isEmpty else { return }
         replaceLines(line..<line, with: lines.flatMap(Document.split))
     }
 
     /// Removes the 1-based file line `line`; out of range changes nothing.
-    package mutating func removeLine(_ line: Int) {
+    public mutating func removeLine(_ line: Int) {
         guard line >= 1, line <= lineCount else { return }
         replaceLines((line - 1)..<line, with: [])
     }
 
     /// Appends lines at the end of the section under the first ATX heading with `title`
     /// (any level, case-insensitive); creates the heading at `level` at the end of the file when missing.
-    package mutating func append(_ lines: [String], underHeading title: String, level: Int = 2) {
+    public mutating func append(_ lines: [String], underHeading title: String, level: Int = 2) {
         let all = self.lines
         let headings = Document.headings(in: all, from: max(0, bodyStartLine - 1))
         let wanted = title.trimmingSpaces.lowercased()

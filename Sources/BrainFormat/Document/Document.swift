@@ -3,58 +3,58 @@
 /// The document holds the file's bytes and the spans of what was parsed, so an edit rewrites
 /// only the lines it must and `bytes` always serialises the file exactly — invalid UTF-8
 /// included: bytes outside an edited line are never decoded and re-encoded.
-package struct Document: Sendable, Hashable {
+public struct Document: Sendable, Hashable {
     /// The exact current bytes of the file.
-    package private(set) var bytes: [UInt8]
+    public private(set) var bytes: [UInt8]
     /// Whether `bytes` are valid UTF-8 (then `text` holds them exactly).
-    package private(set) var isValidUTF8 = true
+    public private(set) var isValidUTF8 = true
     /// The front-matter keys in written order; empty when there is none.
-    package private(set) var frontMatter = YAMLMap()
+    public private(set) var frontMatter = YAMLMap()
     /// Whether the file starts with a closed `---` front-matter block.
-    package private(set) var hasFrontMatter = false
+    public private(set) var hasFrontMatter = false
     /// 1-based file line where the body starts.
-    package private(set) var bodyStartLine = 1
+    public private(set) var bodyStartLine = 1
     /// UTF-8 byte offset of the body in `bytes`.
-    package private(set) var bodyStartOffset = 0
+    public private(set) var bodyStartOffset = 0
     /// The file's line ending, from its first line break (LF when it has none).
     package private(set) var lineEnding = LineEnding.lf
 
-    package var parseDiagnostics: [Diagnostic] = []
+    public var parseDiagnostics: [Diagnostic] = []
     /// Where the bytes are not UTF-8, one diagnostic per line.
-    package var encodingDiagnostics: [Diagnostic] = []
+    public var encodingDiagnostics: [Diagnostic] = []
     package var spans: [YAMLReader.KeySpan] = []
-    package var bomLength = 0
+    public var bomLength = 0
     /// Byte offset where each line starts (after the BOM for the first line).
-    package var lineStarts: [Int] = []
+    public var lineStarts: [Int] = []
     /// Byte offset where each line's content ends (before `\r\n` or `\n`).
-    package var lineContentEnds: [Int] = []
-    package var byteCount: Int { bytes.count }
+    public var lineContentEnds: [Int] = []
+    public var byteCount: Int { bytes.count }
     /// The decoded text, kept when the bytes are valid UTF-8 so that lines can be slices of it.
     private var validText: String?
 
     /// Reads a document from text; never fails, problems go to `diagnostics`.
-    package init(text: String) {
+    public init(text: String) {
         self.bytes = Array(text.utf8)
         reparse()
     }
 
     /// Reads a document from bytes; invalid UTF-8 is reported in `diagnostics`, shown as U+FFFD
     /// in `text` and `lines`, and kept as it is in `bytes`.
-    package init(bytes: [UInt8]) {
+    public init(bytes: [UInt8]) {
         self.bytes = bytes
         reparse()
     }
 
     /// The file as text (invalid UTF-8 shown as U+FFFD; `bytes` keeps it as it is).
-    package var text: String {
+    public var text: String {
         validText ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// All problems found in the file; `path` is nil, the caller attaches it.
-    package var diagnostics: [Diagnostic] { encodingDiagnostics + parseDiagnostics }
+    public var diagnostics: [Diagnostic] { encodingDiagnostics + parseDiagnostics }
 
     /// The text after the front-matter (after the BOM when there is no front-matter).
-    package var body: Substring {
+    public var body: Substring {
         if let validText {
             let utf8 = validText.utf8
             return validText[utf8.index(utf8.startIndex, offsetBy: bodyStartOffset)...]
@@ -63,12 +63,12 @@ package struct Document: Sendable, Hashable {
     }
 
     /// Where a top-level front-matter key is written.
-    package func location(ofKey key: String) -> SourceLocation? {
+    public func location(ofKey key: String) -> SourceLocation? {
         spans.first(where: { $0.key == key }).map { SourceLocation(line: $0.line, column: $0.column) }
     }
 
     /// The file's lines without their endings (and without the BOM); a final line break starts no new line.
-    package var lines: [Substring] {
+    public var lines: [Substring] {
         if let validText {
             let utf8 = validText.utf8
             return zip(lineStarts, lineContentEnds).map { start, end in
@@ -79,26 +79,26 @@ package struct Document: Sendable, Hashable {
     }
 
     /// The bytes of the 0-based line `index`, without its ending.
-    package func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+    public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
         bytes[lineStarts[index]..<lineContentEnds[index]]
     }
 
     /// Number of lines, as in `lines`.
-    package var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { lineStarts.count }
 
-    package static func == (lhs: Document, rhs: Document) -> Bool { lhs.bytes == rhs.bytes }
+    public static func == (lhs: Document, rhs: Document) -> Bool { lhs.bytes == rhs.bytes }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 
     // MARK: - Parsing
 
     /// Swaps in edited bytes and re-parses, so every property reflects them.
-    package mutating func replaceBytes(_ newBytes: [UInt8]) {
+    public mutating func replaceBytes(_ newBytes: [UInt8]) {
         bytes = newBytes
         reparse()
     }
 
-    package mutating func reparse() {
+    public mutating func reparse() {
         let bytes = self.bytes
         validText = String(validating: bytes, as: UTF8.self)
         isValidUTF8 = validText != nil

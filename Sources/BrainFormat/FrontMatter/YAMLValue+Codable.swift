@@ -1,7 +1,7 @@
 /// Front-matter values as JSON: dates as `"YYYY-MM-DD"` strings, maps as objects. Decoding reads
 /// such a string back as a date, as the YAML reader does.
 extension YAMLValue: Codable {
-    package init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         if let container = try? decoder.container(keyedBy: YAMLMap.Key.self) {
             self = .map(try YAMLMap(from: container))
             return
@@ -27,7 +27,7 @@ extension YAMLValue: Codable {
         }
     }
 
-    package func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         switch self {
         case .null:
             var container = encoder.singleValueContainer()
@@ -68,7 +68,7 @@ extension YAMLMap: Codable {
         package init?(intValue: Int) { nil }
     }
 
-    package init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         try self.init(from: decoder.container(keyedBy: Key.self))
     }
 
@@ -76,7 +76,7 @@ extension YAMLMap: Codable {
         self.init(try container.allKeys.map { Entry(key: $0.stringValue, value: try container.decode(YAMLValue.self, forKey: $0)) })
     }
 
-    package func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         for entry in entries { try container.encode(entry.value, forKey: Key(entry.key)) }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// A plain scalar that reads as `YYYY-MM-DD` becomes `.date`; YAML 1.2's core
 /// schema reads the same text as the string "YYYY-MM-DD", which is how dates
 /// are rendered in JSON, so the two agree once serialised.
-package indirect enum YAMLValue: Hashable, Sendable {
+public indirect enum YAMLValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -15,7 +15,7 @@ package indirect enum YAMLValue: Hashable, Sendable {
     case list([YAMLValue])
     case map(YAMLMap)
 
-    package var string: String? {
+    public var string: String? {
         switch self {
         case .string(let text): return text
         case .date(let day): return day.description
@@ -26,7 +26,7 @@ package indirect enum YAMLValue: Hashable, Sendable {
         }
     }
 
-    package var int: Int? {
+    public var int: Int? {
         switch self {
         case .int(let value): return value
         case .double(let value) where value.rounded() == value && abs(value) < 1e15: return Int(value)
@@ -34,7 +34,7 @@ package indirect enum YAMLValue: Hashable, Sendable {
         }
     }
 
-    package var double: Double? {
+    public var double: Double? {
         switch self {
         case .int(let value): return Double(value)
         case .double(let value): return value
@@ -42,13 +42,13 @@ package indirect enum YAMLValue: Hashable, Sendable {
         }
     }
 
-    package var bool: Bool? {
+    public var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// A day from a date value or a string that reads as one.
-    package var day: Day? {
+    public var day: Day? {
         switch self {
         case .date(let day): return day
         case .string(let text): return Day(text)
@@ -56,23 +56,23 @@ package indirect enum YAMLValue: Hashable, Sendable {
         }
     }
 
-    package var list: [YAMLValue]? {
+    public var list: [YAMLValue]? {
         if case .list(let items) = self { return items }
         return nil
     }
 
-    package var map: YAMLMap? {
+    public var map: YAMLMap? {
         if case .map(let map) = self { return map }
         return nil
     }
 
-    package var isNull: Bool {
+    public var isNull: Bool {
         if case .null = self { return true }
         return false
     }
 
     /// Strings of a list, or a single string as a one-element list (`tags: a` and `tags: [a]`).
-    package var stringList: [String]? {
+    public var stringList: [String]? {
         switch self {
         case .list(let items): return items.compactMap(\.string)
         case .null: return []
@@ -82,37 +82,38 @@ package indirect enum YAMLValue: Hashable, Sendable {
 }
 
 /// An ordered map of front-matter keys; keys keep the order they were written in.
-package struct YAMLMap: Hashable, Sendable, Sequence {
-    package struct Entry: Hashable, Sendable {
-        package var key: String
-        package var value: YAMLValue
+public struct YAMLMap: Hashable, Sendable, Sequence {
+    /// One key of the map with its value, in file order.
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        public var value: YAMLValue
 
-        package init(key: String, value: YAMLValue) {
+        public init(key: String, value: YAMLValue) {
             self.key = key
             self.value = value
         }
     }
 
-    package var entries: [Entry]
+    public var entries: [Entry]
 
-    package init(_ entries: [Entry] = []) {
+    public init(_ entries: [Entry] = []) {
         self.entries = entries
     }
 
-    package init(_ pairs: KeyValuePairs<String, YAMLValue>) {
+    public init(_ pairs: KeyValuePairs<String, YAMLValue>) {
         self.entries = pairs.map { Entry(key: $0.key, value: $0.value) }
     }
 
-    package var keys: [String] { entries.map(\.key) }
-    package var isEmpty: Bool { entries.isEmpty }
-    package var count: Int { entries.count }
+    public var keys: [String] { entries.map(\.key) }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
 
     /// The entries whose keys are among `keys`, in order.
-    package func only(_ keys: [String]) -> YAMLMap {
+    public func only(_ keys: [String]) -> YAMLMap {
         YAMLMap(entries.filter { keys.contains($0.key) })
     }
 
-    package subscript(key: String) -> YAMLValue? {
+    public subscript(key: String) -> YAMLValue? {
         get { entries.first(where: { $0.key == key })?.value }
         set {
             if let index = entries.firstIndex(where: { $0.key == key }) {
@@ -123,5 +124,5 @@ package struct YAMLMap: Hashable, Sendable, Sequence {
         }
     }
 
-    package func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }
+    public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }
 }

@@ -1,5 +1,5 @@
 /// What a file is, from the folder it lives in.
-package enum NoteKind: String, CaseIterable, Hashable, Sendable, Codable {
+public enum NoteKind: String, CaseIterable, Hashable, Sendable, Codable {
     case habit
     case goal
     case area
@@ -7,7 +7,7 @@ package enum NoteKind: String, CaseIterable, Hashable, Sendable, Codable {
     case note
 
     /// The kind a vault-relative path has under a layout: the first folder decides.
-    package static func of(path: String, folders: VaultConfig.Folders) -> NoteKind {
+    public static func of(path: String, folders: VaultConfig.Folders) -> NoteKind {
         func inside(_ folder: String) -> Bool {
             path.utf8.count > folder.utf8.count && path.hasPrefix(folder) && path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: folder.utf8.count)] == UInt8(ascii: "/")
         }

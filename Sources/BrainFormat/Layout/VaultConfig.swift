@@ -1,38 +1,38 @@
 /// Settings from `.brain/config.yml`; every key is optional.
-package struct VaultConfig: Hashable, Sendable {
+public struct VaultConfig: Hashable, Sendable {
     /// Folder names of the layout, vault-relative.
-    package struct Folders: Hashable, Sendable {
-        package var areas = "areas"
-        package var habits = "habits"
-        package var goals = "goals"
-        package var notes = "notes"
-        package var daily = "daily"
-        package var templates = "templates"
+    public struct Folders: Hashable, Sendable {
+        public var areas = "areas"
+        public var habits = "habits"
+        public var goals = "goals"
+        public var notes = "notes"
+        public var daily = "daily"
+        public var templates = "templates"
 
-        package init() {}
+        public init() {}
     }
 
-    package var folders = Folders()
-    package var weekStart: Weekday = .monday
+    public var folders = Folders()
+    public var weekStart: Weekday = .monday
     /// Minutes after midnight at which a new day starts (`day-starts-at: "04:00"` is 240).
-    package var dayStartsAt = 240
+    public var dayStartsAt = 240
     /// The colour theme of the terminal and the report (`theme:`; an old name reads as its new one).
-    package var theme = Theme.standard
+    public var theme = Theme.standard
     /// Light, dark, or `auto` to follow the reader (`appearance:`).
-    package var appearance = Appearance.auto
-    package var locale = "en"
+    public var appearance = Appearance.auto
+    public var locale = "en"
     /// Files `brain track` reads without `--source`: source name → paths as written (relative to
     /// the vault, absolute, or under `~/`).
-    package var track: [String: [String]] = [:]
+    public var track: [String: [String]] = [:]
     /// Problems found reading the file, with the key they concern.
-    package var issues: [(key: String, message: String)] = []
+    public var issues: [(key: String, message: String)] = []
 
-    package init() {}
+    public init() {}
 
-    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track"]
+    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
-    package init(_ map: YAMLMap) {
+    public init(_ map: YAMLMap) {
         if let folders = map["folders"] {
             if let folderMap = folders.map {
                 for entry in folderMap {
@@ -97,7 +97,7 @@ package struct VaultConfig: Hashable, Sendable {
 
     /// `"04:00"` → 240. YAML 1.1 would read `04:00` unquoted as a sexagesimal number; we accept
     /// the string form and, leniently, an integer hour.
-    package static func minutes(_ value: YAMLValue) -> Int? {
+    public static func minutes(_ value: YAMLValue) -> Int? {
         if case .int(let hour) = value, (0..<24).contains(hour) { return hour * 60 }
         guard let text = value.string else { return nil }
         let parts = text.split(separator: ":")
@@ -106,12 +106,12 @@ package struct VaultConfig: Hashable, Sendable {
         return hours * 60 + minutes
     }
 
-    package static func == (lhs: VaultConfig, rhs: VaultConfig) -> Bool {
+    public static func == (lhs: VaultConfig, rhs: VaultConfig) -> Bool {
         lhs.folders == rhs.folders && lhs.weekStart == rhs.weekStart && lhs.dayStartsAt == rhs.dayStartsAt
             && lhs.theme == rhs.theme && lhs.appearance == rhs.appearance && lhs.locale == rhs.locale
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(folders)
         hasher.combine(weekStart)
         hasher.combine(dayStartsAt)

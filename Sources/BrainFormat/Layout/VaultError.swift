@@ -1,5 +1,5 @@
 /// Errors of the vault layer that have no place in a file.
-package enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound(searchedFrom: String)
     case notADirectory(String)
     case outsideVault(String)
@@ -10,7 +10,7 @@ package enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
     case io(path: String, message: String)
     case lockTimeout(String)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .notFound(let start):
             return "no vault found from \(start): run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT"

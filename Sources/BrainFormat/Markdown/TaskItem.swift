@@ -1,6 +1,7 @@
 /// A Markdown task item `- [ ] text`.
-package struct TaskItem: Hashable, Sendable, Codable {
-    package enum State: String, Hashable, Sendable, Codable {
+public struct TaskItem: Hashable, Sendable, Codable {
+    /// A task's checkbox: `[ ]` open, `[x]` done, `[-]` skipped.
+    public enum State: String, Hashable, Sendable, Codable {
         /// `[ ]`
         case open
         /// `[x]` or `[X]`
@@ -9,14 +10,14 @@ package struct TaskItem: Hashable, Sendable, Codable {
         case skipped
     }
 
-    package var state: State
+    public var state: State
     /// The text after the checkbox, up to the end of the line.
-    package var text: String
-    package var line: Int
+    public var text: String
+    public var line: Int
     /// Indentation in columns (tabs count as 4), for nested lists.
-    package var indent: Int
+    public var indent: Int
 
-    package init(state: State, text: String, line: Int, indent: Int = 0) {
+    public init(state: State, text: String, line: Int, indent: Int = 0) {
         self.state = state
         self.text = text
         self.line = line

@@ -1,26 +1,26 @@
 import Foundation
 
 /// A life-area file (`areas/<id>.md`) read from its front-matter.
-package struct Area: Hashable, Sendable, Codable {
+public struct Area: Hashable, Sendable, Codable {
     /// The six areas a new vault starts with.
-    package static let defaultIDs = ["health", "learning", "work", "creative", "relationships", "finance"]
+    public static let defaultIDs = ["health", "learning", "work", "creative", "relationships", "finance"]
 
-    package var id: String
-    package var title: String
-    package var aliases: [String]
-    package var weight: Double
+    public var id: String
+    public var title: String
+    public var aliases: [String]
+    public var weight: Double
     /// "I am someone who moves every day".
-    package var identity: String?
+    public var identity: String?
     /// A colour name or `#rrggbb`.
-    package var color: String?
-    package var icon: String?
-    package var tags: [String]
-    package var pinned: Bool
-    package var created: Day?
+    public var color: String?
+    public var icon: String?
+    public var tags: [String]
+    public var pinned: Bool
+    public var created: Day?
     package var issues: [FieldIssue]
 
     /// An area with defaults, for building values in code.
-    package init(id: String, title: String? = nil, weight: Double = 1) {
+    public init(id: String, title: String? = nil, weight: Double = 1) {
         self.id = id
         self.title = title ?? id
         self.aliases = []
@@ -31,7 +31,7 @@ package struct Area: Hashable, Sendable, Codable {
     }
 
     /// Reads an area leniently: a bad value is recorded in `issues` and its default is used.
-    package init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
+    public init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
         var reader = FieldReader(frontMatter)
         self.id = id
         title = reader.title(id: id, bodyTitle: bodyTitle)
@@ -53,7 +53,7 @@ package struct Area: Hashable, Sendable, Codable {
         issues = reader.issues
     }
 
-    package static func isHexColor(_ text: String) -> Bool {
+    public static func isHexColor(_ text: String) -> Bool {
         text.count == 7 && text.dropFirst().allSatisfy(\.isHexDigit)
     }
 }

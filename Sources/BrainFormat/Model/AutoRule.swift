@@ -3,9 +3,9 @@
 /// A source (`TrackingSources`) gives a value per day for the rule's metric (and `match`, where the
 /// source reads one); the rule decides whether that value completes the habit. Exactly one of
 /// `atLeast` and `atMost` is set once a rule has been read (`Habit` fills the defaults).
-package struct AutoRule: Hashable, Sendable, Codable {
+public struct AutoRule: Hashable, Sendable, Codable {
     /// How several values of one day make the day's value.
-    package enum PerDay: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum PerDay: String, Hashable, Sendable, Codable, CaseIterable {
         /// The total (steps, minutes): the default.
         case sum
         /// The largest single value (the longest workout).
@@ -15,16 +15,16 @@ package struct AutoRule: Hashable, Sendable, Codable {
     }
 
     /// The source's name: `health`, `calendar`, `csv` (see `TrackingSources`).
-    package var source: String
-    package var metric: String
-    package var atLeast: Double?
-    package var atMost: Double?
+    public var source: String
+    public var metric: String
+    public var atLeast: Double?
+    public var atMost: Double?
     /// A pattern the source matches (case-insensitively) against what it reads: an event's
     /// summary for `calendar`, a workout's type for `health`'s workout metrics.
-    package var match: String?
-    package var perDay: PerDay
+    public var match: String?
+    public var perDay: PerDay
 
-    package init(source: String, metric: String, atLeast: Double? = nil, atMost: Double? = nil, match: String? = nil,
+    public init(source: String, metric: String, atLeast: Double? = nil, atMost: Double? = nil, match: String? = nil,
                 perDay: PerDay = .sum) {
         self.source = source
         self.metric = metric
@@ -35,27 +35,27 @@ package struct AutoRule: Hashable, Sendable, Codable {
     }
 
     /// The threshold: `at-least` or `at-most`.
-    package var threshold: Double { atLeast ?? atMost ?? 0 }
+    public var threshold: Double { atLeast ?? atMost ?? 0 }
 
     /// True when the value must stay at or below the threshold.
-    package var isAtMost: Bool { atLeast == nil && atMost != nil }
+    public var isAtMost: Bool { atLeast == nil && atMost != nil }
 
     /// Whether a day's value completes the habit.
-    package func isMet(_ value: Double) -> Bool {
+    public func isMet(_ value: Double) -> Bool {
         if let atLeast, value < atLeast { return false }
         if let atMost, value > atMost { return false }
         return true
     }
 
     /// `≥` or `≤`.
-    package var comparison: String { isAtMost ? "≤" : "≥" }
+    public var comparison: String { isAtMost ? "≤" : "≥" }
 
     /// The note `brain track` ends a habit line with: `(auto: health ≥ 8000)`. A line carrying it
     /// was written by `brain track`, and the next run may rewrite it.
-    package var marker: String { "(auto: \(source) \(comparison) \(Quantity.number(threshold)))" }
+    public var marker: String { "(auto: \(source) \(comparison) \(Quantity.number(threshold)))" }
 
     /// `health steps ≥ 8000`, `calendar "Gym|Yoga" minutes ≥ 30`.
-    package var summary: String {
+    public var summary: String {
         var text = source
         if let match { text += " \"\(match)\"" }
         text += " " + metric

@@ -8,18 +8,18 @@ package protocol DeferredHabitLines: AnyObject, Sendable {
 }
 
 /// A daily check-in (`daily/YYYY-MM-DD.md`): moods, intentions, habit lines and a reflection.
-package struct CheckIn: Hashable, Sendable, Codable {
-    package var day: Day
+public struct CheckIn: Hashable, Sendable, Codable {
+    public var day: Day
     /// Morning mood 1–5.
-    package var mood: Int?
-    package var energy: Int?
-    package var eveningMood: Int?
+    public var mood: Int?
+    public var energy: Int?
+    public var eveningMood: Int?
     /// A rest day: nothing is due and streaks pause without breaking.
-    package var rest: Bool
-    package var restReason: String?
-    package var intentions: [String]
+    public var rest: Bool
+    public var restReason: String?
+    public var intentions: [String]
     /// Every habit line of the body in file order (a later line for the same habit wins; see `lines`).
-    package var habitLines: [HabitLine] {
+    public var habitLines: [HabitLine] {
         get { cachedLines?.lines() ?? storedLines }
         set {
             storedLines = newValue
@@ -31,11 +31,11 @@ package struct CheckIn: Hashable, Sendable, Codable {
     /// read, since most readers of a journal need only the habits' histories.
     package var cachedLines: (any DeferredHabitLines)?
     /// The text under `## Reflection`, verbatim, surrounding blank lines trimmed.
-    package var reflection: String?
+    public var reflection: String?
     package var issues: [FieldIssue]
 
     /// A check-in built in code.
-    package init(day: Day, rest: Bool = false, habitLines: [HabitLine] = [], mood: Int? = nil) {
+    public init(day: Day, rest: Bool = false, habitLines: [HabitLine] = [], mood: Int? = nil) {
         self.day = day
         self.rest = rest
         self.storedLines = habitLines
@@ -46,7 +46,7 @@ package struct CheckIn: Hashable, Sendable, Codable {
 
     /// Reads a check-in; `day` comes from the file stem and a valid `date:` key overrides it.
     /// `bodyStartLine` is the file line of the body's first line, so habit lines carry file lines.
-    package init(day: Day, frontMatter: YAMLMap, body: Substring, bodyStartLine: Int) {
+    public init(day: Day, frontMatter: YAMLMap, body: Substring, bodyStartLine: Int) {
         var reader = FieldReader(frontMatter)
         self.day = reader.day("date") ?? day
         mood = reader.int("mood", range: 1...5)
@@ -61,13 +61,13 @@ package struct CheckIn: Hashable, Sendable, Codable {
         parseBody(body, startLine: bodyStartLine)
     }
 
-    package static func == (lhs: CheckIn, rhs: CheckIn) -> Bool {
+    public static func == (lhs: CheckIn, rhs: CheckIn) -> Bool {
         lhs.day == rhs.day && lhs.mood == rhs.mood && lhs.energy == rhs.energy && lhs.eveningMood == rhs.eveningMood
             && lhs.rest == rhs.rest && lhs.restReason == rhs.restReason && lhs.intentions == rhs.intentions
             && lhs.habitLines == rhs.habitLines && lhs.reflection == rhs.reflection && lhs.issues == rhs.issues
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(day)
         hasher.combine(mood)
         hasher.combine(rest)
@@ -78,7 +78,7 @@ package struct CheckIn: Hashable, Sendable, Codable {
         case day, mood, energy, eveningMood, rest, restReason, intentions, habitLines, reflection, issues
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         day = try container.decode(Day.self, forKey: .day)
         mood = try container.decodeIfPresent(Int.self, forKey: .mood)
@@ -92,7 +92,7 @@ package struct CheckIn: Hashable, Sendable, Codable {
         issues = try container.decode([FieldIssue].self, forKey: .issues)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(day, forKey: .day)
         try container.encodeIfPresent(mood, forKey: .mood)
@@ -107,14 +107,14 @@ package struct CheckIn: Hashable, Sendable, Codable {
     }
 
     /// The line that counts for each habit (the last one), keyed by lower-cased habit id.
-    package var lines: [String: HabitLine] {
+    public var lines: [String: HabitLine] {
         var result: [String: HabitLine] = [:]
         for line in habitLines { result[line.habitKey] = line }
         return result
     }
 
     /// Habit lines that a later line for the same habit overrides (validate warns about them).
-    package var overriddenLines: [HabitLine] {
+    public var overriddenLines: [HabitLine] {
         var seen = Set<String>()
         var result: [HabitLine] = []
         for line in habitLines.reversed() {
@@ -181,7 +181,7 @@ package struct CheckIn: Hashable, Sendable, Codable {
     }
 
     /// An ATX heading: level and text without the closing `#`s.
-    package static func heading(_ text: Substring) -> (Int, String)? {
+    public static func heading(_ text: Substring) -> (Int, String)? {
         let level = text.prefix(while: { $0 == "#" }).count
         guard (1...6).contains(level) else { return nil }
         let rest = text.dropFirst(level)
@@ -192,7 +192,7 @@ package struct CheckIn: Hashable, Sendable, Codable {
     }
 
     /// The text of a list item (`- a`, `* a`, `1. a`, `- [ ] a`), or nil.
-    package static func listItem(_ text: Substring) -> String? {
+    public static func listItem(_ text: Substring) -> String? {
         var rest: Substring
         if let first = text.first, first == "-" || first == "*" || first == "+" {
             rest = text.dropFirst()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// When a habit is due: the `every:` key of a habit file.
-package enum Frequency: Hashable, Sendable {
+public enum Frequency: Hashable, Sendable {
     case daily
     case weekdays
     case weekends
@@ -11,11 +11,11 @@ package enum Frequency: Hashable, Sendable {
     case inDays(times: Int, days: Int)
     case everyNDays(Int)
 
-    package static let expected = "expected day, weekdays, weekends, [mon, wed], N/week, N/month, N in M days or every N days"
+    public static let expected = "expected day, weekdays, weekends, [mon, wed], N/week, N/month, N in M days or every N days"
 
     /// The longest period a frequency may name, in days (ten years). Schedules and scores keep a
     /// window of this many days at most, so no number in a file can make them grow further.
-    package static let maximumDays = 3650
+    public static let maximumDays = 3650
 
     /// Parses every form of the format contract; anything else throws with the accepted forms listed.
     package init(_ value: YAMLValue) throws(FrequencyError) {
@@ -47,7 +47,7 @@ package enum Frequency: Hashable, Sendable {
     /// As in Loop, a numerator that reaches the denominator means every day: `7/week`, `2 in 2 days`,
     /// `[mon … sun]` and `30/month` or `31/month` are 1/1 (Loop's frequency picker stores 1/1 for
     /// N ≥ D, and its `Frequency` reduces N = D to 1/1).
-    package var loopRatio: (numerator: Int, denominator: Int) {
+    public var loopRatio: (numerator: Int, denominator: Int) {
         let ratio: (Int, Int)
         switch self {
         case .daily: ratio = (1, 1)
@@ -63,13 +63,13 @@ package enum Frequency: Hashable, Sendable {
     }
 
     /// Loop Habit Tracker's frequency as a fraction of a day (`3/week` is 3/7).
-    package var loopFraction: Double {
+    public var loopFraction: Double {
         let ratio = loopRatio
         return Double(ratio.numerator) / Double(ratio.denominator)
     }
 
     /// True for frequencies counted in periods (a week, a month, a rolling window) rather than on set days.
-    package var isPeriodic: Bool {
+    public var isPeriodic: Bool {
         switch self {
         case .perWeek, .perMonth, .inDays: return true
         default: return false
@@ -77,7 +77,7 @@ package enum Frequency: Hashable, Sendable {
     }
 
     /// Canonical text form, as written back to a file: `day`, `3/week`, `[mon, wed, fri]`.
-    package var description: String {
+    public var description: String {
         switch self {
         case .daily: return "day"
         case .weekdays: return "weekdays"
@@ -176,7 +176,7 @@ package enum Frequency: Hashable, Sendable {
 
     /// `text` without leading and trailing spaces and tabs (`CharacterSet.whitespaces`: tab and
     /// the space separators), without a trip through Foundation.
-    package static func trimmed(_ text: String) -> String {
+    public static func trimmed(_ text: String) -> String {
         // An ASCII first and last byte other than space and tab start and end characters that are
         // not blank: nothing to trim (the usual case).
         if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
@@ -209,7 +209,7 @@ package enum Frequency: Hashable, Sendable {
 
 extension Frequency: Codable {
     /// Decodes the canonical text form.
-    package init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
@@ -220,7 +220,7 @@ extension Frequency: Codable {
     }
 
     /// Encodes the canonical text form.
-    package func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -1,34 +1,35 @@
 import Foundation
 
 /// A goal file (`goals/<id>.md`) read from its front-matter.
-package struct Goal: Hashable, Sendable, Codable {
-    package enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+public struct Goal: Hashable, Sendable, Codable {
+    /// Where a goal stands: active, done, dropped or paused (`status:`).
+    public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
         case active, done, dropped
         /// Put away with its history: not among the goals worked on, not counted as a parent's part.
         case archived
     }
 
-    package var id: String
-    package var title: String
-    package var aliases: [String]
-    package var area: String?
+    public var id: String
+    public var title: String
+    public var aliases: [String]
+    public var area: String?
     /// The parent goal id: set for subgoals.
-    package var parent: String?
-    package var status: Status
-    package var start: Day?
-    package var due: Day?
-    package var target: Double?
-    package var current: Double?
-    package var unit: String?
+    public var parent: String?
+    public var status: Status
+    public var start: Day?
+    public var due: Day?
+    public var target: Double?
+    public var current: Double?
+    public var unit: String?
     /// Habit ids listed in `habits:` (habits whose `goal:` names this goal count too).
-    package var habits: [String]
-    package var tags: [String]
-    package var pinned: Bool
-    package var created: Day?
+    public var habits: [String]
+    public var tags: [String]
+    public var pinned: Bool
+    public var created: Day?
     package var issues: [FieldIssue]
 
     /// A goal with defaults, for building values in code.
-    package init(id: String, title: String? = nil, status: Status = .active, start: Day? = nil, due: Day? = nil,
+    public init(id: String, title: String? = nil, status: Status = .active, start: Day? = nil, due: Day? = nil,
                 target: Double? = nil, current: Double? = nil, created: Day? = nil) {
         self.id = id
         self.title = title ?? id
@@ -46,7 +47,7 @@ package struct Goal: Hashable, Sendable, Codable {
     }
 
     /// Reads a goal leniently: a bad value is recorded in `issues` and its default is used.
-    package init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
+    public init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
         var reader = FieldReader(frontMatter)
         self.id = id
         title = reader.title(id: id, bodyTitle: bodyTitle)

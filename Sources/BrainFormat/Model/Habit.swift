@@ -1,42 +1,43 @@
 import Foundation
 
 /// A habit file (`habits/<id>.md`) read from its front-matter.
-package struct Habit: Hashable, Sendable, Codable {
+public struct Habit: Hashable, Sendable, Codable {
     /// build = a habit to keep; quit = a habit to break (a done line records a day held).
-    package enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case build, quit
     }
 
-    package enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Whether a habit is being kept (`status:`): active, paused or archived.
+    public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
         case active, paused, archived
     }
 
-    package var id: String
-    package var title: String
-    package var aliases: [String]
+    public var id: String
+    public var title: String
+    public var aliases: [String]
     /// The area id (link target), when set.
-    package var area: String?
+    public var area: String?
     /// Goal ids (link targets) this habit serves.
-    package var goals: [String]
-    package var frequency: Frequency
+    public var goals: [String]
+    public var frequency: Frequency
     /// The amount per completion: a minimum, or a maximum for `kind: quit`.
-    package var target: Double?
-    package var unit: String?
-    package var kind: Kind
-    package var cue: String?
-    package var stack: String?
+    public var target: Double?
+    public var unit: String?
+    public var kind: Kind
+    public var cue: String?
+    public var stack: String?
     /// The previous step of a chain: a habit id (from a link or a bare id) or a free event.
-    package var after: String?
+    public var after: String?
     /// Reminder time `HH:MM`.
-    package var remind: String?
-    package var auto: AutoRule?
-    package var status: Status
+    public var remind: String?
+    public var auto: AutoRule?
+    public var status: Status
     package var paused: [DayPeriod]
-    package var archived: Day?
-    package var created: Day?
-    package var tags: [String]
-    package var pinned: Bool
-    package var weight: Double
+    public var archived: Day?
+    public var created: Day?
+    public var tags: [String]
+    public var pinned: Bool
+    public var weight: Double
     /// Problems found while reading the front-matter; the habit still works with defaults.
     package var issues: [FieldIssue]
 
@@ -64,7 +65,7 @@ package struct Habit: Hashable, Sendable, Codable {
     }
 
     /// Reads a habit leniently: a bad value is recorded in `issues` and its default is used.
-    package init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
+    public init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
         var reader = FieldReader(frontMatter)
         self.id = id
         title = reader.title(id: id, bodyTitle: bodyTitle)
@@ -112,12 +113,12 @@ package struct Habit: Hashable, Sendable, Codable {
     }
 
     /// True when `target` is set: the daily line carries an amount.
-    package var isMeasurable: Bool { target != nil }
+    public var isMeasurable: Bool { target != nil }
 
     /// True when the target is a maximum (`kind: quit` with a target).
-    package var isAtMost: Bool { kind == .quit && target != nil }
+    public var isAtMost: Bool { kind == .quit && target != nil }
 
-    package static func isClockTime(_ text: String) -> Bool {
+    public static func isClockTime(_ text: String) -> Bool {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
               let hour = Int(parts[0]), let minute = Int(parts[1]) else { return false }
@@ -146,7 +147,7 @@ package struct Habit: Hashable, Sendable, Codable {
     }
 
     /// The keys an `auto:` map may have.
-    package static let autoKeys = ["source", "metric", "at-least", "at-most", "at-least-minutes", "at-most-minutes", "match", "per-day"]
+    public static let autoKeys = ["source", "metric", "at-least", "at-most", "at-least-minutes", "at-most-minutes", "match", "per-day"]
 
     private static func readAuto(_ reader: inout FieldReader) -> AutoRule? {
         guard let value = reader.value("auto") else { return nil }

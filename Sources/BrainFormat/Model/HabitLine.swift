@@ -1,19 +1,19 @@
 import Foundation
 
 /// One habit line of a daily check-in: `- [x] [[read]] 24 pages — good chapter`.
-package struct HabitLine: Hashable, Sendable, Codable {
+public struct HabitLine: Hashable, Sendable, Codable {
     /// The link target, trimmed, as written (compare lower-cased).
-    package var habit: String
+    public var habit: String
     /// The label after `|` in `[[read|Reading]]`, when present.
-    package var label: String?
-    package var state: TaskItem.State
-    package var value: Double?
-    package var unit: String?
-    package var note: String?
+    public var label: String?
+    public var state: TaskItem.State
+    public var value: Double?
+    public var unit: String?
+    public var note: String?
     /// 1-based line in the file.
-    package var line: Int
+    public var line: Int
 
-    package init(habit: String, label: String? = nil, state: TaskItem.State, value: Double? = nil,
+    public init(habit: String, label: String? = nil, state: TaskItem.State, value: Double? = nil,
                 unit: String? = nil, note: String? = nil, line: Int = 0) {
         self.habit = habit
         self.label = label
@@ -25,10 +25,10 @@ package struct HabitLine: Hashable, Sendable, Codable {
     }
 
     /// The habit id lower-cased: the key lines are matched to habits by.
-    package var habitKey: String { habit.lowercased() }
+    public var habitKey: String { habit.lowercased() }
 
     /// Canonical line text for writing: `- [x] [[read]] 24 pages — note`.
-    package static func render(habit: String, label: String? = nil, state: TaskItem.State, value: Double? = nil,
+    public static func render(habit: String, label: String? = nil, state: TaskItem.State, value: Double? = nil,
                               unit: String? = nil, note: String? = nil) -> String {
         let mark: String
         switch state {
@@ -53,12 +53,12 @@ package struct HabitLine: Hashable, Sendable, Codable {
     }
 
     /// This line rendered canonically.
-    package var rendered: String {
+    public var rendered: String {
         HabitLine.render(habit: habit, label: label, state: state, value: value, unit: unit, note: note)
     }
 
     /// A number as written back: no trailing `.0`, at most 6 decimals (``Quantity/number(_:)``).
-    package static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         Quantity.number(value)
     }
 }

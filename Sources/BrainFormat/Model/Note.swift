@@ -6,20 +6,20 @@ package enum NoteType: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// A note file (`notes/…` or any other Markdown file) read from its front-matter.
-package struct Note: Hashable, Sendable, Codable {
-    package var id: String
-    package var title: String
-    package var aliases: [String]
+public struct Note: Hashable, Sendable, Codable {
+    public var id: String
+    public var title: String
+    public var aliases: [String]
     package var type: NoteType
-    package var url: String?
-    package var source: String?
-    package var tags: [String]
-    package var pinned: Bool
-    package var created: Day?
+    public var url: String?
+    public var source: String?
+    public var tags: [String]
+    public var pinned: Bool
+    public var created: Day?
     package var issues: [FieldIssue]
 
     /// Reads a note leniently: a bad value is recorded in `issues` and its default is used.
-    package init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
+    public init(id: String, frontMatter: YAMLMap, bodyTitle: String?) {
         var reader = FieldReader(frontMatter)
         self.id = id
         title = reader.title(id: id, bodyTitle: bodyTitle)

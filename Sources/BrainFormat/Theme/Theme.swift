@@ -1,20 +1,20 @@
 /// The five colour themes, each with a light and a dark palette (`Palette`), shared by the
 /// terminal and the HTML report.
-package enum Theme: String, CaseIterable, Hashable, Sendable, Codable {
+public enum Theme: String, CaseIterable, Hashable, Sendable, Codable {
     case ember, ocean, forest, aurora, sand
 
     /// The theme a vault without `theme:` uses.
-    package static let standard = Theme.forest
+    public static let standard = Theme.forest
 
     /// Names of the themes before Step 9, and the theme each one became. `forest` and `ocean`
     /// kept their names.
-    package static let renamed: [String: Theme] = ["sunset": .ember, "lavender": .aurora, "mono": .sand]
+    public static let renamed: [String: Theme] = ["sunset": .ember, "lavender": .aurora, "mono": .sand]
 
     /// The display name: `Ember`.
-    package var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// A theme by name, any case; an old name gives the theme it became and `renamedFrom`.
-    package static func named(_ name: String) -> (theme: Theme, renamedFrom: String?)? {
+    public static func named(_ name: String) -> (theme: Theme, renamedFrom: String?)? {
         let key = name.lowercased()
         if let theme = Theme(rawValue: key) { return (theme, nil) }
         if let theme = renamed[key] { return (theme, key) }
@@ -29,7 +29,7 @@ package enum Theme: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// Light or dark, as the config says: `auto` follows the reader (the browser's
 /// `prefers-color-scheme`, the terminal's `COLORFGBG`).
-package enum Appearance: String, CaseIterable, Hashable, Sendable, Codable {
+public enum Appearance: String, CaseIterable, Hashable, Sendable, Codable {
     case light, dark, auto
 
     /// The variant for a terminal: light or dark as set; `auto` reads `COLORFGBG` (`15;0` is light

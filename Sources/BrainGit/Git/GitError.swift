@@ -2,7 +2,7 @@ import BrainFormat
 import BrainStore
 
 /// Why a git operation of `brain` (set-up, sync) could not be done.
-package enum GitError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum GitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No `git` program in `PATH`.
     case gitMissing
     /// The folder is not inside a git work tree.
@@ -24,7 +24,7 @@ package enum GitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A git command failed in a way none of the above names.
     case failed(command: String, message: String)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .gitMissing:
             return "git is not installed (or not in PATH): install it (Debian and Ubuntu: sudo apt-get install git; macOS: xcode-select --install) and try again"

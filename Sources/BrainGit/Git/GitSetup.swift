@@ -6,19 +6,19 @@ import BrainStore
 /// `.gitattributes` routing `*.md` to the driver, the driver registered in the repository's own
 /// config, and `.brain/cache/` and `.brain/trash/` ignored. Each step is done only when missing, so
 /// running it again changes nothing.
-package struct GitSetup: Sendable {
+public struct GitSetup: Sendable {
     /// The `.gitattributes` line that routes Markdown files to the driver.
-    package static let attributesLine = "*.md merge=brain"
+    public static let attributesLine = "*.md merge=brain"
     /// The driver's description in `.git/config` (`merge.brain.name`).
-    package static let driverDescription = "brain: habit lines by habit, front-matter by key"
+    public static let driverDescription = "brain: habit lines by habit, front-matter by key"
 
     /// Absolute path of the vault folder.
-    package var root: String
+    public var root: String
     /// Absolute path of the `brain` program git should run; recorded in `.git/config`.
-    package var executable: String
-    package var environment: [String: String]
+    public var executable: String
+    public var environment: [String: String]
     package var runner: any ProcessRunner
-    package var fileSystem: any FileSystem
+    public var fileSystem: any FileSystem
 
     package init(root: String, executable: String, environment: [String: String],
                 runner: any ProcessRunner = FoundationProcessRunner(), fileSystem: any FileSystem = POSIXFileSystem()) {
@@ -31,31 +31,32 @@ package struct GitSetup: Sendable {
 
     /// The command git runs for a merge: `%O %A %B %P` are the base, ours (where the result goes),
     /// theirs and the path in the repository; `%L` is the conflict marker size.
-    package static func driverCommand(executable: String) -> String {
+    public static func driverCommand(executable: String) -> String {
         Git.shellQuoted(executable) + " merge-driver %O %A %B %P --marker-size %L"
     }
 
     /// What one step did.
-    package enum Step: String, Codable, Sendable, Hashable {
+    public enum Step: String, Codable, Sendable, Hashable {
         case created, updated, kept
     }
 
-    package struct Outcome: Codable, Sendable, Hashable {
+    /// What each step of the set-up did.
+    public struct Outcome: Codable, Sendable, Hashable {
         /// The top folder of the repository's work tree (the vault or a folder above it).
-        package var repository: String
+        public var repository: String
         /// Whether `git init` made the repository now.
-        package var initialized: Bool
+        public var initialized: Bool
         /// `.gitattributes` in the vault.
-        package var attributes: Step
+        public var attributes: Step
         /// `.brain/.gitignore`.
-        package var ignore: Step
+        public var ignore: Step
         /// `merge.brain.name` and `merge.brain.driver` in the repository's config.
-        package var driver: Step
+        public var driver: Step
         /// The driver command recorded.
-        package var driverCommand: String
+        public var driverCommand: String
     }
 
-    package func run() throws(GitError) -> Outcome {
+    public func run() throws(GitError) -> Outcome {
         let git = try Git(directory: root, environment: environment, runner: runner)
         var initialized = false
         let probe = try git.run(["rev-parse", "--show-toplevel"], extraEnvironment: ["LC_ALL": "C"])

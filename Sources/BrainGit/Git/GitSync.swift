@@ -8,22 +8,22 @@ import BrainStore
 ///
 /// A conflict the driver could not resolve leaves the repository mid-rebase: the outcome lists each
 /// conflict, and running sync again once the markers are gone finishes the rebase and pushes.
-package struct GitSync: Sendable {
-    package var vault: Vault
+public struct GitSync: Sendable {
+    public var vault: Vault
     /// The commit message; nil for one made from the changes.
-    package var message: String?
-    package var push: Bool
-    package var environment: [String: String]
+    public var message: String?
+    public var push: Bool
+    public var environment: [String: String]
     /// The `brain` program to run as the merge driver when the repository has none registered.
-    package var executable: String?
+    public var executable: String?
     package var runner: any ProcessRunner
     /// How long to wait for the vault lock, in seconds.
-    package var lockTimeout: Double
+    public var lockTimeout: Double
 
     /// How the sides are named in conflict markers during the pull: the remote branch is "ours"
     /// in a rebase (it is what the local commits are replayed onto), and this machine's commits
     /// are "theirs".
-    package static let localLabel = "this machine"
+    public static let localLabel = "this machine"
 
     package init(vault: Vault, message: String? = nil, push: Bool = true, environment: [String: String],
                 executable: String? = nil, runner: any ProcessRunner = FoundationProcessRunner(), lockTimeout: Double = 10) {
@@ -36,35 +36,38 @@ package struct GitSync: Sendable {
         self.lockTimeout = lockTimeout
     }
 
-    package struct Commit: Codable, Sendable, Hashable {
-        package var message: String
+    /// A commit `brain sync` made: its message and files.
+    public struct Commit: Codable, Sendable, Hashable {
+        public var message: String
         /// Vault-relative paths in the commit.
-        package var files: [String]
+        public var files: [String]
     }
 
     /// A conflict left in a file of the work tree.
-    package struct Conflict: Codable, Sendable, Hashable {
+    public struct Conflict: Codable, Sendable, Hashable {
         /// Vault-relative path.
-        package var path: String
+        public var path: String
         /// 1-based line of the `<<<<<<<` marker.
-        package var line: Int
-        package var reason: String
-        package var ours: [String]
-        package var theirs: [String]
+        public var line: Int
+        public var reason: String
+        public var ours: [String]
+        public var theirs: [String]
     }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package enum Status: String, Codable, Sendable, Hashable {
+    /// What a sync did: its status, the commits pulled and pushed, and any conflicts.
+    public struct Outcome: Codable, Sendable, Hashable {
+        /// How a sync ended.
+        public enum Status: String, Codable, Sendable, Hashable {
             /// Committed, pulled and pushed as far as there was anything to do.
             case synced
             /// Conflicts remain; the repository is mid-rebase.
             case conflict
         }
 
-        package var status: Status
+        public var status: Status
         /// The top folder of the repository's work tree.
-        package var repository: String
-        package var branch: String
+        public var repository: String
+        public var branch: String
         /// The remote synced with, nil when the repository has none.
         @Nullable package var remote: String?
         /// The remote branch synced with (`origin/main`).
@@ -72,16 +75,16 @@ package struct GitSync: Sendable {
         /// The commit made of the vault's changes, nil when there were none.
         @Nullable package var committed: Commit?
         /// Whether a rebase left by an earlier sync was finished.
-        package var continued: Bool
+        public var continued: Bool
         /// Commits brought in from the remote.
-        package var pulled: Int
+        public var pulled: Int
         /// Commits sent to the remote.
-        package var pushed: Int
-        package var conflicts: [Conflict]
-        package var warnings: [String]
+        public var pushed: Int
+        public var conflicts: [Conflict]
+        public var warnings: [String]
     }
 
-    package func run() throws(GitError) -> Outcome {
+    public func run() throws(GitError) -> Outcome {
         let git = try Git(directory: vault.root, environment: environment, runner: runner)
         guard let repository = try git.value(["rev-parse", "--show-toplevel"]) else {
             throw .notARepository(vault.root)

@@ -7,17 +7,17 @@ import BrainStore
 /// check-in and every habit entry, written as one JSON document or as CSV tables (schema version
 /// 1, docs/EXPORT.md). Records are built and written one at a time from the index, reading each
 /// file once, so the export is never held in memory.
-package struct VaultExport {
-    package let index: VaultIndex
-    package let journal: Journal
+public struct VaultExport {
+    public let index: VaultIndex
+    public let journal: Journal
     /// Check-ins and entries from this day on (inclusive).
-    package var since: Day?
+    public var since: Day?
     /// Check-ins and entries up to this day (inclusive).
-    package var until: Day?
+    public var until: Day?
     /// Called now and then with the records written and the total.
-    package var progress: ((Int, Int) -> Void)?
+    public var progress: ((Int, Int) -> Void)?
 
-    package init(index: VaultIndex, since: Day? = nil, until: Day? = nil) {
+    public init(index: VaultIndex, since: Day? = nil, until: Day? = nil) {
         self.index = index
         self.journal = Journal(index: index)
         self.since = since
@@ -25,23 +25,23 @@ package struct VaultExport {
     }
 
     /// What was exported.
-    package struct Summary: Codable, Sendable, Hashable {
-        package var format: String
+    public struct Summary: Codable, Sendable, Hashable {
+        public var format: String
         /// Where it went (nil: standard output).
         @Nullable package var path: String?
         /// The files written, for a CSV folder.
-        package var files: [String]
+        public var files: [String]
         @Nullable package var since: Day?
         @Nullable package var until: Day?
-        package var habits = 0
-        package var goals = 0
-        package var areas = 0
-        package var notes = 0
-        package var checkIns = 0
-        package var entries = 0
-        package var templates = 0
+        public var habits = 0
+        public var goals = 0
+        public var areas = 0
+        public var notes = 0
+        public var checkIns = 0
+        public var entries = 0
+        public var templates = 0
 
-        package init(format: String, since: Day?, until: Day?) {
+        public init(format: String, since: Day?, until: Day?) {
             self.format = format
             self.since = since
             self.until = until
@@ -50,17 +50,17 @@ package struct VaultExport {
     }
 
     /// The table names of a CSV export, in the order they are written.
-    package static let tables = ["habits", "goals", "areas", "notes", "checkins", "entries"]
+    public static let tables = ["habits", "goals", "areas", "notes", "checkins", "entries"]
 
     // MARK: - Reading
 
     /// Indices of the records of `kind`, by path.
-    package func records(_ kind: NoteKind) -> [Int] {
+    public func records(_ kind: NoteKind) -> [Int] {
         index.records.indices.filter { index.records[$0].kind == kind }.sorted { index.records[$0].path < index.records[$1].path }
     }
 
     /// Daily records inside the range, by day then path.
-    package func dailyRecords() -> [Int] {
+    public func dailyRecords() -> [Int] {
         index.records.indices.filter { position in
             let record = index.records[position]
             guard record.kind == .daily, let day = record.day else { return false }
@@ -78,13 +78,13 @@ package struct VaultExport {
     }
 
     /// Templates of the vault (`templates/…`), by path.
-    package func templatePaths() -> [String] {
+    public func templatePaths() -> [String] {
         index.vault.fileSystem.markdownFiles(under: index.vault.root, stamps: false).map(\.path)
             .filter(index.vault.isTemplate).sorted()
     }
 
     /// `.brain/config.yml` as written, when there is one.
-    package func configText() -> String? {
+    public func configText() -> String? {
         let vault = index.vault
         guard let path = try? vault.absolute(Vault.configPath), let bytes = try? vault.fileSystem.read(path) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
@@ -178,7 +178,7 @@ package struct VaultExport {
     }
 
     /// `(auto: health ≥ 8000)` in a note → `health`.
-    package static func autoSource(_ note: String?) -> String? {
+    public static func autoSource(_ note: String?) -> String? {
         guard let note, let range = note.range(of: "(auto: ") else { return nil }
         let source = note[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         return source.isEmpty ? nil : String(source)

@@ -7,38 +7,39 @@ import BrainStore
 /// `path`, byte for byte, with `.brain/config.yml` from `config` and the templates. A file that
 /// is already there with the same bytes is left alone (a second import changes nothing); one
 /// with other bytes stops the import before anything is written, so nothing is lost.
-package struct ImportVaultJSON: VaultAction {
+public struct ImportVaultJSON: VaultAction {
     /// One file to write: its vault-relative path and text.
-    package struct File: Sendable, Hashable {
-        package var path: String
-        package var text: String
+    public struct File: Sendable, Hashable {
+        public var path: String
+        public var text: String
     }
 
-    package var source: String
-    package var files: [File]
-    package var config: String?
+    public var source: String
+    public var files: [File]
+    public var config: String?
     /// Problems of the export's config that it is imported with, as brain reads a hand-written one.
-    package var configWarnings: [String] = []
+    public var configWarnings: [String] = []
 
-    package var name: String { "import-json" }
+    public var name: String { "import-json" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var source: String
-        package var created: Int
+    /// The files written and those already there with the same bytes.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var source: String
+        public var created: Int
         /// Files already there with the same bytes.
-        package var unchanged: Int
+        public var unchanged: Int
     }
 
     /// Why a file is not an export this brain can import.
-    package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        package var message: String
-        package var description: String { message }
-        package init(_ message: String) { self.message = message }
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+        public init(_ message: String) { self.message = message }
     }
 
     /// Reads an export; a file that is not one (bad JSON, another schema, a record without a
     /// path or text) is refused with its place.
-    package init(json bytes: [UInt8], source: String) throws(Failure) {
+    public init(json bytes: [UInt8], source: String) throws(Failure) {
         self.source = source
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
@@ -111,7 +112,7 @@ package struct ImportVaultJSON: VaultAction {
     }
 
     /// Where records of `kind` live under `folders`, for messages.
-    package static func folder(of kind: NoteKind, in folders: VaultConfig.Folders) -> String {
+    public static func folder(of kind: NoteKind, in folders: VaultConfig.Folders) -> String {
         switch kind {
         case .area: folders.areas + "/"
         case .goal: folders.goals + "/"
@@ -121,7 +122,7 @@ package struct ImportVaultJSON: VaultAction {
         }
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         var outcome = Outcome(source: source, created: 0, unchanged: 0)
         transaction.warnings += configWarnings
         var planned = files
@@ -148,12 +149,12 @@ package struct ImportVaultJSON: VaultAction {
     }
 
     /// Foundation's message for a JSON parse error.
-    package static func describe(_ error: Error) -> String {
+    public static func describe(_ error: Error) -> String {
         (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
     }
 
     /// `line:column:` of a JSON parse error, from the character offset Foundation reports.
-    package static func place(of error: Error, in bytes: [UInt8]) -> String {
+    public static func place(of error: Error, in bytes: [UInt8]) -> String {
         let text = describe(error)
         guard let range = text.range(of: "character [0-9]+", options: .regularExpression),
               let offset = Int(text[range].dropFirst("character ".count)) else { return "" }

@@ -3,8 +3,9 @@ import BrainAnalytics
 
 /// Why an action did nothing. Every action either writes all it planned or, with one of these,
 /// nothing at all.
-package struct ActionError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
-    package enum Code: String, Hashable, Sendable, Codable {
+public struct ActionError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The kind of failure, for a client to choose what to offer (a button, a retry).
+    public enum Code: String, Hashable, Sendable, Codable {
         /// An argument is malformed or does not fit (a bad number, an unknown key, a wrong kind).
         case invalidArgument
         /// No note, habit, goal or milestone has that name.
@@ -19,22 +20,22 @@ package struct ActionError: Error, Hashable, Sendable, Codable, CustomStringConv
         case io
     }
 
-    package var code: Code
+    public var code: Code
     /// One sentence (or a few lines) for a person, without a `brain:` prefix.
-    package var message: String
+    public var message: String
     /// The vault-relative file concerned, when there is one.
-    package var path: String?
+    public var path: String?
 
-    package init(_ code: Code, _ message: String, path: String? = nil) {
+    public init(_ code: Code, _ message: String, path: String? = nil) {
         self.code = code
         self.message = message
         self.path = path
     }
 
-    package var description: String { message }
+    public var description: String { message }
 
     /// A vault-layer error as an action error.
-    package init(_ error: VaultError) {
+    public init(_ error: VaultError) {
         switch error {
         case .exists(let path): self.init(.exists, error.description, path: path)
         case .outsideVault, .unsafeName: self.init(.invalidArgument, error.description)

@@ -4,55 +4,57 @@ import BrainAnalytics
 /// Creates a habit, goal, area or note from a template (the vault's own, else the built-in one);
 /// never overwrites. A goal template (`template: "run-5k"`) also creates its subgoals and
 /// suggested habits; a suggested habit whose file exists is kept and listed in the goal's habits.
-package struct CreateNote: VaultAction {
-    package enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+public struct CreateNote: VaultAction {
+    /// Which kind of file to make.
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         case habit, goal, area, note, reflection, insight, link
     }
 
-    package var kind: Kind
-    package var title: String
+    public var kind: Kind
+    public var title: String
     /// The day of `created:` and the `{{date}}` placeholder.
-    package var today: Day
-    package var tags: [String] = []
+    public var today: Day
+    public var tags: [String] = []
     /// Habits and goals: a life area (id, title or alias; an unknown one is written as given, with a warning).
-    package var area: String?
+    public var area: String?
     /// Habits: the frequency as written (`3/week`).
-    package var every: String?
+    public var every: String?
     /// Habits and goals.
-    package var target: Double?
-    package var unit: String?
+    public var target: Double?
+    public var unit: String?
     /// Habits: build or quit.
-    package var habitKind: Habit.Kind?
+    public var habitKind: Habit.Kind?
     /// Habits: the cue, the stack, the habit or anchor it follows, the reminder time (HH:MM), the goal it serves.
-    package var cue: String?
-    package var stack: String?
-    package var after: String?
-    package var remind: String?
-    package var goal: String?
+    public var cue: String?
+    public var stack: String?
+    public var after: String?
+    public var remind: String?
+    public var goal: String?
     /// Habits: the day history starts (`created:`), for backfilling; default today.
-    package var created: Day?
+    public var created: Day?
     /// Links: the address.
-    package var url: String?
+    public var url: String?
     /// Goals: the parent goal, its deadline, and a goal template.
-    package var parent: String?
-    package var due: Day?
-    package var template: String?
+    public var parent: String?
+    public var due: Day?
+    public var template: String?
 
-    package init(kind: Kind, title: String, today: Day) {
+    public init(kind: Kind, title: String, today: Day) {
         self.kind = kind
         self.title = title
         self.today = today
     }
 
-    package var name: String { "new" }
+    public var name: String { "new" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
+    /// The files made, those kept because they existed, and notes for the person.
+    public struct Outcome: Codable, Sendable, Hashable {
         /// The files written, the main one first.
-        package var created: [String]
+        public var created: [String]
         /// Files that already existed and were kept (`habits/run.md`).
-        package var kept: [String]
+        public var kept: [String]
         /// What a person should know about the files written (`kept habits/run.md (exists); …`).
-        package var notes: [String]
+        public var notes: [String]
     }
 
     /// Which fields make sense for which kinds; anything else is refused, not silently ignored.
@@ -89,7 +91,7 @@ package struct CreateNote: VaultAction {
         package var document: Document
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let title = self.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw ActionError(.invalidArgument, "a new \(kind.rawValue) needs a title") }
         // The title becomes a `# heading` line and the address a `<url>` line of the body; every

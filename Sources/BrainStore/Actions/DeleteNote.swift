@@ -4,31 +4,32 @@ import BrainAnalytics
 /// Deletes a note by moving it to `.brain/trash/DAY/PATH`, from where `RestoreNote` brings it back.
 /// While other notes link to it (or name it in front-matter, as `area: health` does) it is
 /// refused, with the linking notes listed, unless `force` is set.
-package struct DeleteNote: VaultAction {
-    package static let trashFolder = ".brain/trash"
+public struct DeleteNote: VaultAction {
+    public static let trashFolder = ".brain/trash"
 
-    package var note: String
-    package var force: Bool
+    public var note: String
+    public var force: Bool
     /// The day of deletion: the trash folder it goes to.
-    package var day: Day
+    public var day: Day
 
-    package init(note: String, force: Bool = false, day: Day) {
+    public init(note: String, force: Bool = false, day: Day) {
         self.note = note
         self.force = force
         self.day = day
     }
 
-    package var name: String { "delete" }
+    public var name: String { "delete" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var path: String
+    /// The note moved to the trash, where it went, and the notes that still link to it.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var path: String
         /// Where the file was kept.
-        package var trash: String
+        public var trash: String
         /// Notes that linked to it (deleted anyway with `force`).
-        package var linkedFrom: [String]
+        public var linkedFrom: [String]
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let index = transaction.index
         let position = try index.note(named: note)
         let record = index.records[position]
@@ -54,7 +55,7 @@ package struct DeleteNote: VaultAction {
     }
 
     /// Paths of the other notes that link to the note or name it by id in front-matter.
-    package static func linkingNotes(to position: Int, in index: VaultIndex) -> [String] {
+    public static func linkingNotes(to position: Int, in index: VaultIndex) -> [String] {
         var sources = Set(index.backlinks(of: position).map(\.source))
         for (source, record) in index.records.enumerated() where source != position {
             for key in RenamePlan.referenceKeys {
@@ -71,22 +72,23 @@ package struct DeleteNote: VaultAction {
 
 /// Brings a deleted note back from `.brain/trash/` to where it was; the newest copy when it was
 /// deleted more than once. Refused when another file has taken its place.
-package struct RestoreNote: VaultAction {
+public struct RestoreNote: VaultAction {
     /// The note's old path (`notes/idea.md`, with or without `.md`) or file name.
-    package var note: String
+    public var note: String
 
-    package init(note: String) {
+    public init(note: String) {
         self.note = note
     }
 
-    package var name: String { "restore" }
+    public var name: String { "restore" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var path: String
-        package var from: String
+    /// The note brought back from the trash.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var path: String
+        public var from: String
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let entries = RestoreNote.trashed(in: transaction.vault)
         let wanted = note.lowercased().hasSuffix(".md") ? note.lowercased() : note.lowercased() + ".md"
         let matches = entries.filter { $0.path.lowercased() == wanted }
@@ -110,7 +112,7 @@ package struct RestoreNote: VaultAction {
     }
 
     /// Every trashed file: where it was and where it is, newest deletion first.
-    package static func trashed(in vault: Vault) -> [(path: String, trash: String)] {
+    public static func trashed(in vault: Vault) -> [(path: String, trash: String)] {
         let root = VaultPaths.join(vault.root, DeleteNote.trashFolder)
         var result: [(folder: String, path: String, trash: String)] = []
         for stamp in vault.fileSystem.markdownFiles(under: root, stamps: false) {

@@ -6,19 +6,19 @@ import BrainAnalytics
 /// `[mon, wed]` a list, `2026-12-01` a date; anything that is not valid YAML is a string), and
 /// known keys are checked the way `brain validate` checks them: a bad value is refused with the
 /// same message, and nothing is written.
-package struct EditNote: VaultAction {
+public struct EditNote: VaultAction {
     /// One `key=value`.
-    package struct Assignment: Codable, Sendable, Hashable {
-        package var key: String
-        package var value: String
+    public struct Assignment: Codable, Sendable, Hashable {
+        public var key: String
+        public var value: String
 
-        package init(key: String, value: String) {
+        public init(key: String, value: String) {
             self.key = key
             self.value = value
         }
 
         /// `key=value` as typed; nil without `=` or with an empty key.
-        package init?(parsing text: String) {
+        public init?(parsing text: String) {
             guard let equals = text.firstIndex(of: "=") else { return nil }
             key = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
             value = String(text[text.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
@@ -26,33 +26,34 @@ package struct EditNote: VaultAction {
         }
     }
 
-    package var note: String
-    package var set: [Assignment]
-    package var unset: [String]
+    public var note: String
+    public var set: [Assignment]
+    public var unset: [String]
     /// Write keys the note's kind does not know (custom keys), instead of refusing them.
-    package var allowUnknownKeys: Bool
+    public var allowUnknownKeys: Bool
 
-    package init(note: String, set: [Assignment] = [], unset: [String] = [], allowUnknownKeys: Bool = false) {
+    public init(note: String, set: [Assignment] = [], unset: [String] = [], allowUnknownKeys: Bool = false) {
         self.note = note
         self.set = set
         self.unset = unset
         self.allowUnknownKeys = allowUnknownKeys
     }
 
-    package var name: String { "edit" }
+    public var name: String { "edit" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var path: String
-        package var kind: NoteKind
+    /// The note and the keys that changed.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var path: String
+        public var kind: NoteKind
         /// The keys written and removed, in the order given.
-        package var set: [String]
-        package var unset: [String]
+        public var set: [String]
+        public var unset: [String]
     }
 
     /// Keys only Brain writes: `brain rename` for the file name, the day's file name for `date`.
-    package static let managedKeys: [NoteKind: Set<String>] = [.daily: ["date"]]
+    public static let managedKeys: [NoteKind: Set<String>] = [.daily: ["date"]]
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         if set.isEmpty && unset.isEmpty { throw ActionError(.invalidArgument, "nothing to change: give --set KEY=VALUE or --unset KEY") }
         let index = transaction.index
         let record = index.records[try index.note(named: note)]
@@ -92,7 +93,7 @@ package struct EditNote: VaultAction {
     }
 
     /// A value as typed on a command line, read as YAML when it is valid YAML, else as a string.
-    package static func value(_ text: String) -> YAMLValue {
+    public static func value(_ text: String) -> YAMLValue {
         if text.isEmpty { return .string("") }
         let (map, diagnostics) = YAMLReader.parse(Substring("value: " + text), firstLine: 1)
         guard diagnostics.isEmpty, map.keys == ["value"], let value = map["value"] else { return .string(text) }
@@ -114,7 +115,7 @@ package struct EditNote: VaultAction {
         }
     }
 
-    package static func unknownKeyMessage(_ key: String, kind: NoteKind, known: [String]) -> String {
+    public static func unknownKeyMessage(_ key: String, kind: NoteKind, known: [String]) -> String {
         var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
         let synonyms = KnownKeys.synonyms.filter { known.contains($0.value) }
         if let suggestion = Suggestion.closest(to: key, in: known + synonyms.keys) {

@@ -2,22 +2,23 @@ import BrainFormat
 import BrainAnalytics
 
 /// What an action did to one file.
-package struct FileChange: Hashable, Sendable, Codable {
-    package enum Kind: String, Hashable, Sendable, Codable {
+public struct FileChange: Hashable, Sendable, Codable {
+    /// What happened to the file.
+    public enum Kind: String, Hashable, Sendable, Codable {
         case created, modified, moved, deleted
     }
 
-    package var kind: Kind
+    public var kind: Kind
     /// Vault-relative path (the new one for a move).
-    package var path: String
+    public var path: String
     /// The old path of a moved file.
-    package var from: String?
+    public var from: String?
     /// Where a deleted file was kept (`.brain/trash/…`), when it was.
-    package var to: String?
+    public var to: String?
     /// The lines that differ, in file order.
-    package var lines: [LineChange]
+    public var lines: [LineChange]
 
-    package init(kind: Kind, path: String, from: String? = nil, to: String? = nil, lines: [LineChange] = []) {
+    public init(kind: Kind, path: String, from: String? = nil, to: String? = nil, lines: [LineChange] = []) {
         self.kind = kind
         self.path = path
         self.from = from
@@ -27,14 +28,14 @@ package struct FileChange: Hashable, Sendable, Codable {
 }
 
 /// One changed line: `before` nil for an added line, `after` nil for a removed one.
-package struct LineChange: Hashable, Sendable, Codable {
+public struct LineChange: Hashable, Sendable, Codable {
     /// 1-based line in the file after the change (for a removed line: in the file before it).
-    package var line: Int
+    public var line: Int
     /// The text without its line ending.
-    package var before: String?
-    package var after: String?
+    public var before: String?
+    public var after: String?
 
-    package init(line: Int, before: String?, after: String?) {
+    public init(line: Int, before: String?, after: String?) {
         self.line = line
         self.before = before
         self.after = after

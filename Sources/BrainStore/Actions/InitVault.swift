@@ -4,36 +4,37 @@ import BrainAnalytics
 /// Makes a folder a vault: `.brain/config.yml` with every setting explained, `.brain/.gitignore`,
 /// the folders, and six life areas. Never overwrites: an existing file is kept and reported, so
 /// running it twice is harmless. (`brain init --git` then runs BrainGit's `GitSetup`.)
-package struct InitVault: Sendable {
+public struct InitVault: Sendable {
     /// Absolute path of the folder (created when missing).
-    package var root: String
-    package var today: Day
-    package var fileSystem: any FileSystem
+    public var root: String
+    public var today: Day
+    public var fileSystem: any FileSystem
 
-    package init(root: String, today: Day, fileSystem: any FileSystem = POSIXFileSystem()) {
+    public init(root: String, today: Day, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
         self.today = today
         self.fileSystem = fileSystem
     }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var root: String
+    /// The files and folders made and the files kept.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var root: String
         /// Vault-relative paths created (folders end in `/`), in order.
-        package var created: [String]
+        public var created: [String]
         /// Files that existed and were kept.
-        package var kept: [String]
+        public var kept: [String]
     }
 
     /// One default life area.
-    package struct DefaultArea: Sendable, Hashable {
-        package var id: String
-        package var title: String
-        package var weight: Int
-        package var identity: String
-        package var color: String
+    public struct DefaultArea: Sendable, Hashable {
+        public var id: String
+        public var title: String
+        public var weight: Int
+        public var identity: String
+        public var color: String
     }
 
-    package static let areas = [
+    public static let areas = [
         DefaultArea(id: "health", title: "Health", weight: 1, identity: "I am someone who moves every day and sleeps well", color: "green"),
         DefaultArea(id: "learning", title: "Learning", weight: 1, identity: "I am a curious person who learns something every day", color: "blue"),
         DefaultArea(id: "work", title: "Work", weight: 1, identity: "I do focused work and stop at a sane hour", color: "gray"),
@@ -43,7 +44,7 @@ package struct InitVault: Sendable {
     ]
 
     /// The defaults of `VaultConfig`, each explained.
-    package static let config = """
+    public static let config = """
     # Brain vault settings. This file marks the vault root: brain walks up from the current
     # folder to the nearest .brain/config.yml. Every key is optional; the values below are the
     # defaults, so deleting a line changes nothing. See docs/FORMAT.md.
@@ -87,7 +88,7 @@ package struct InitVault: Sendable {
 
 
     /// Creates what is missing. The result lists every file and folder made, with its lines.
-    package func run() throws(ActionError) -> ActionResult<Outcome> {
+    public func run() throws(ActionError) -> ActionResult<Outcome> {
         do {
             return try create()
         } catch let error as ActionError {

@@ -3,13 +3,13 @@ import BrainAnalytics
 
 /// Checks a habit off, undoes it, skips it, records an amount, or puts it on the day's list, on
 /// one day: one line of the day's file (created from the daily template when missing).
-package struct LogHabit: VaultAction {
+public struct LogHabit: VaultAction {
     /// The habit as the person named it (id, title, alias or unique prefix).
-    package var habit: String
+    public var habit: String
     package var change: HabitChange
-    package var day: Day
+    public var day: Day
     /// The day it is now (after `day-starts-at`): later days are refused.
-    package var today: Day
+    public var today: Day
 
     package init(habit: String, change: HabitChange, day: Day, today: Day) {
         self.habit = habit
@@ -18,7 +18,7 @@ package struct LogHabit: VaultAction {
         self.today = today
     }
 
-    package var name: String {
+    public var name: String {
         switch change {
         case .done: return "done"
         case .undo: return "undo"
@@ -27,23 +27,24 @@ package struct LogHabit: VaultAction {
         }
     }
 
-    package struct Outcome: Codable, Sendable, Hashable {
+    /// The day's file and the habit's line as written.
+    public struct Outcome: Codable, Sendable, Hashable {
         package var habit: HabitSummary
-        package var date: Day
+        public var date: Day
         /// The daily file (nil when an undo found no file).
-        package var path: String?
-        package var created: Bool
+        public var path: String?
+        public var created: Bool
         package var result: HabitEdit.Action
         /// The habit's line before and after (nil when there was none).
-        package var before: HabitLine?
-        package var after: HabitLine?
+        public var before: HabitLine?
+        public var after: HabitLine?
         /// The habit's line as it stands after the action, without its line ending.
-        package var text: String?
+        public var text: String?
         /// Whether the habit is paused that day (logged all the same).
-        package var paused: Bool
+        public var paused: Bool
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         switch change {
         case .done(_, _, let note?): try LineText.check(note, as: "note")
         case .skip(let reason?): try LineText.check(reason, as: "reason")

@@ -3,24 +3,25 @@ import BrainAnalytics
 
 /// Records the morning check-in (mood, energy, intentions) or the evening one (mood, reflection)
 /// of a day. What the file already holds is kept: intentions and reflections are appended.
-package struct RecordCheckIn: VaultAction {
-    package enum Part: String, Codable, Sendable, Hashable {
+public struct RecordCheckIn: VaultAction {
+    /// The morning or the evening check-in.
+    public enum Part: String, Codable, Sendable, Hashable {
         case morning, evening
     }
 
-    package var part: Part
-    package var day: Day
-    package var today: Day
+    public var part: Part
+    public var day: Day
+    public var today: Day
     /// 1–5: `mood` in the morning, `evening-mood` in the evening.
-    package var mood: Int?
+    public var mood: Int?
     /// 1–5, morning only.
-    package var energy: Int?
+    public var energy: Int?
     /// Morning only.
-    package var intentions: [String]
+    public var intentions: [String]
     /// Evening only.
-    package var reflection: String?
+    public var reflection: String?
 
-    package init(part: Part, day: Day, today: Day, mood: Int? = nil, energy: Int? = nil,
+    public init(part: Part, day: Day, today: Day, mood: Int? = nil, energy: Int? = nil,
                 intentions: [String] = [], reflection: String? = nil) {
         self.part = part
         self.day = day
@@ -31,24 +32,25 @@ package struct RecordCheckIn: VaultAction {
         self.reflection = reflection
     }
 
-    package var name: String { "checkin" }
+    public var name: String { "checkin" }
 
     /// Nothing to record.
-    package var isEmpty: Bool { mood == nil && energy == nil && intentions.isEmpty && reflection == nil }
+    public var isEmpty: Bool { mood == nil && energy == nil && intentions.isEmpty && reflection == nil }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var part: Part
-        package var date: Day
-        package var mood: Int?
-        package var energy: Int?
-        package var intentions: [String]
-        package var reflection: String?
+    /// The day's file and what the check-in set in it.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var part: Part
+        public var date: Day
+        public var mood: Int?
+        public var energy: Int?
+        public var intentions: [String]
+        public var reflection: String?
         /// Nil when there was nothing to record.
-        package var path: String?
-        package var created: Bool
+        public var path: String?
+        public var created: Bool
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         for (name, score) in [("mood", mood), ("energy", energy)] {
             if let score, !(1...5).contains(score) {
                 throw ActionError(.invalidArgument, "\(name) takes a whole number from 1 to 5, not \(score)")

@@ -3,33 +3,34 @@ import BrainAnalytics
 
 /// Renames a note to the slug of a new title and rewrites every link to it, each as a minimal
 /// edit (see `RenamePlan`). All files change together, or none do.
-package struct RenameNote: VaultAction {
+public struct RenameNote: VaultAction {
     /// The note as the person named it (path, stem, title or alias).
-    package var note: String
-    package var newTitle: String
+    public var note: String
+    public var newTitle: String
     /// Report the renamed note's own edits under its old path, as a preview lists them.
-    package var preview: Bool
+    public var preview: Bool
 
-    package init(note: String, newTitle: String, preview: Bool = false) {
+    public init(note: String, newTitle: String, preview: Bool = false) {
         self.note = note
         self.newTitle = newTitle
         self.preview = preview
     }
 
-    package var name: String { "rename" }
+    public var name: String { "rename" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var from: String
-        package var to: String
-        package var oldTitle: String
-        package var newTitle: String
+    /// The file moved and the links rewritten to follow it.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var from: String
+        public var to: String
+        public var oldTitle: String
+        public var newTitle: String
         /// Links and references rewritten, and the files holding them.
-        package var links: Int
-        package var files: Int
+        public var links: Int
+        public var files: Int
         package var edits: [RenameEdit]
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         // The new title is written into the note's `# heading` line.
         try LineText.check(newTitle, as: "new title")
         let index = transaction.index

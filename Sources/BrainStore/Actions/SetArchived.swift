@@ -4,31 +4,32 @@ import BrainAnalytics
 /// Archives a habit or goal (`status: archived`, `archived: DAY`) or brings it back
 /// (`status: active`, `archived` removed). An archived habit is not due from that day on and takes
 /// no check-offs; its history stays and counts in past statistics.
-package struct SetArchived: VaultAction {
-    package var note: String
-    package var archived: Bool
+public struct SetArchived: VaultAction {
+    public var note: String
+    public var archived: Bool
     /// The day archiving starts.
-    package var day: Day
+    public var day: Day
 
-    package init(note: String, archived: Bool, day: Day) {
+    public init(note: String, archived: Bool, day: Day) {
         self.note = note
         self.archived = archived
         self.day = day
     }
 
-    package var name: String { archived ? "archive" : "unarchive" }
+    public var name: String { archived ? "archive" : "unarchive" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var path: String
-        package var kind: NoteKind
-        package var archived: Bool
+    /// The file and whether it is archived now.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var path: String
+        public var kind: NoteKind
+        public var archived: Bool
         /// The day archiving took effect (the one already written when it was archived before).
-        package var since: Day?
+        public var since: Day?
         /// False when it already was (or was not) archived.
-        package var changed: Bool
+        public var changed: Bool
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let index = transaction.index
         let matches = index.find(note).filter { [.habit, .goal].contains(index.records[$0].kind) }
         let position = matches.count == 1 ? matches[0] : try index.note(named: note)

@@ -2,33 +2,34 @@ import BrainFormat
 import BrainAnalytics
 
 /// Marks a day as a rest day (nothing is due, streaks pause), or not.
-package struct SetRestDay: VaultAction {
-    package var day: Day
-    package var today: Day
-    package var rest: Bool
+public struct SetRestDay: VaultAction {
+    public var day: Day
+    public var today: Day
+    public var rest: Bool
     /// Why (flu, travel); only with `rest`.
-    package var reason: String?
+    public var reason: String?
 
-    package init(day: Day, today: Day, rest: Bool, reason: String? = nil) {
+    public init(day: Day, today: Day, rest: Bool, reason: String? = nil) {
         self.day = day
         self.today = today
         self.rest = rest
         self.reason = reason
     }
 
-    package var name: String { "rest" }
+    public var name: String { "rest" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var date: Day
-        package var rest: Bool
-        package var reason: String?
-        package var path: String
-        package var created: Bool
+    /// The day's file and its rest state now.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var date: Day
+        public var rest: Bool
+        public var reason: String?
+        public var path: String
+        public var created: Bool
         /// False when the day already said so.
-        package var changed: Bool
+        public var changed: Bool
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         if !rest, reason != nil { throw ActionError(.invalidArgument, "a reason goes with a rest day, not with its end") }
         if let reason { try LineText.check(reason, as: "reason") }
         try DailyFile.checkLoggable(day, today: today)

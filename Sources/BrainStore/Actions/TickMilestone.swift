@@ -4,35 +4,36 @@ import BrainAnalytics
 /// Ticks a goal's milestone (a `- [ ]` task item in its body) as done, or back to open: a one-line
 /// change. The milestone is named by its number (1-based, in file order) or by a unique start of
 /// its text.
-package struct TickMilestone: VaultAction {
-    package var goal: String
-    package var milestone: String
-    package var done: Bool
+public struct TickMilestone: VaultAction {
+    public var goal: String
+    public var milestone: String
+    public var done: Bool
 
-    package init(goal: String, milestone: String, done: Bool = true) {
+    public init(goal: String, milestone: String, done: Bool = true) {
         self.goal = goal
         self.milestone = milestone
         self.done = done
     }
 
-    package var name: String { done ? "goal-tick" : "goal-untick" }
+    public var name: String { done ? "goal-tick" : "goal-untick" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var goal: String
-        package var path: String
+    /// The milestone changed and its new state.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var goal: String
+        public var path: String
         /// 1-based among the goal's milestones.
-        package var number: Int
-        package var text: String
-        package var line: Int
-        package var done: Bool
+        public var number: Int
+        public var text: String
+        public var line: Int
+        public var done: Bool
         /// False when it already was (or was not) ticked.
-        package var changed: Bool
+        public var changed: Bool
         /// Milestones done, and all of them (cancelled `[-]` ones left out).
-        package var completed: Int
-        package var total: Int
+        public var completed: Int
+        public var total: Int
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let index = transaction.index
         let record = index.records[try index.note(named: goal, kind: .goal)]
         let milestones = transaction.journal.milestones[record.stem.lowercased()] ?? []

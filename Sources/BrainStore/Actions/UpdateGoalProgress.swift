@@ -3,37 +3,39 @@ import BrainAnalytics
 
 /// Sets a measurable goal's `current:` value, or adds to it: the `current:` line, and (given the day)
 /// one dated line appended under the goal's `## Progress` heading, the history pace is read from.
-package struct UpdateGoalProgress: VaultAction {
-    package enum Change: Codable, Sendable, Hashable {
+public struct UpdateGoalProgress: VaultAction {
+    /// How the goal's `current:` changes: set to a value or moved by an amount.
+    public enum Change: Codable, Sendable, Hashable {
         /// The value reached.
         case set(Double)
         /// Progress since the last update (negative to correct a mistake).
         case add(Double)
     }
 
-    package var goal: String
-    package var change: Change
+    public var goal: String
+    public var change: Change
     /// The day the value was reached: recorded as `- DAY: VALUE UNIT` under `## Progress`; nil records nothing.
-    package var day: Day?
+    public var day: Day?
 
-    package init(goal: String, change: Change, day: Day? = nil) {
+    public init(goal: String, change: Change, day: Day? = nil) {
         self.goal = goal
         self.change = change
         self.day = day
     }
 
-    package var name: String { "goal-progress" }
+    public var name: String { "goal-progress" }
 
-    package struct Outcome: Codable, Sendable, Hashable {
-        package var goal: String
-        package var path: String
-        package var before: Double?
-        package var after: Double
-        package var target: Double?
-        package var unit: String?
+    /// What was recorded: the goal, its value before and after.
+    public struct Outcome: Codable, Sendable, Hashable {
+        public var goal: String
+        public var path: String
+        public var before: Double?
+        public var after: Double
+        public var target: Double?
+        public var unit: String?
     }
 
-    package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
+    public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
         let index = transaction.index
         let record = index.records[try index.note(named: goal, kind: .goal)]
         var document = try transaction.document(record.path)

@@ -5,7 +5,7 @@ import BrainAnalytics
 /// value: plain inputs, and a plan that reads and stages through a `VaultTransaction`. Every
 /// client of BrainKit (the command line, an import, an app) changes the vault through actions, so
 /// the rules live in one place.
-package protocol VaultAction: Sendable {
+public protocol VaultAction: Sendable {
     /// What the action reports besides the file changes.
     associatedtype Outcome: Codable & Sendable
     /// The action's name in results (`done`, `rename`).
@@ -15,17 +15,17 @@ package protocol VaultAction: Sendable {
 }
 
 /// What an action did: its own outcome, and every file change with the lines before and after.
-package struct ActionResult<Outcome: Codable & Sendable>: Codable, Sendable {
-    package var action: String
+public struct ActionResult<Outcome: Codable & Sendable>: Codable, Sendable {
+    public var action: String
     /// True when nothing was written (`--dry-run`): `changes` say what would change.
-    package var dryRun: Bool
-    package var outcome: Outcome
-    package var changes: [FileChange]
-    package var warnings: [String]
+    public var dryRun: Bool
+    public var outcome: Outcome
+    public var changes: [FileChange]
+    public var warnings: [String]
     /// Problems located in files (`path:line:column: warning: message`).
-    package var notices: [String]
+    public var notices: [String]
 
-    package init(action: String, dryRun: Bool, outcome: Outcome, changes: [FileChange], warnings: [String],
+    public init(action: String, dryRun: Bool, outcome: Outcome, changes: [FileChange], warnings: [String],
                 notices: [String] = []) {
         self.action = action
         self.dryRun = dryRun
@@ -35,12 +35,12 @@ package struct ActionResult<Outcome: Codable & Sendable>: Codable, Sendable {
         self.notices = notices
     }
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case action, dryRun, changes, warnings, notices
     }
 
     /// The outcome's keys sit beside `action`, `dryRun`, `changes` and `warnings` in one object.
-    package func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(action, forKey: .action)
         try container.encode(dryRun, forKey: .dryRun)
@@ -50,7 +50,7 @@ package struct ActionResult<Outcome: Codable & Sendable>: Codable, Sendable {
         try outcome.encode(to: encoder)
     }
 
-    package init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         action = try container.decode(String.self, forKey: .action)
         dryRun = try container.decode(Bool.self, forKey: .dryRun)
@@ -67,7 +67,7 @@ extension Vault {
     ///
     /// Before planning, under the lock, it finishes a multi-file change that a killed process left
     /// half written (see `ChangeJournal`) and clears temporary files of writers that are gone.
-    package func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws(ActionError) -> ActionResult<Action.Outcome> {
+    public func perform<Action: VaultAction>(_ action: Action, dryRun: Bool = false) throws(ActionError) -> ActionResult<Action.Outcome> {
         try run(action, dryRun: dryRun).result
     }
 

@@ -5,12 +5,12 @@ import BrainAnalytics
 /// and the index through it, stages new contents, moves and deletions, and `commit` writes them.
 /// The vault lock is held from the first read to the last write, so two actions never interleave.
 /// A failure while writing puts back what was already written.
-package final class VaultTransaction {
-    package let vault: Vault
+public final class VaultTransaction {
+    public let vault: Vault
     /// What the action wants its caller to know (a file kept, a template placeholder unknown).
-    package var warnings: [String] = []
+    public var warnings: [String] = []
     /// Problems located in a file, in the compiler's format (`templates/habit.md:3:7: warning: …`).
-    package var notices: [String] = []
+    public var notices: [String] = []
     /// Contents at the first read, by vault-relative path (nil: no file).
     private var originals: [String: [UInt8]?] = [:]
     /// Staged contents (nil: the file goes).
@@ -23,10 +23,10 @@ package final class VaultTransaction {
     private var trashed: [String: String] = [:]
     private var openedIndex: VaultIndex?
     /// The action's name, for the journal.
-    package var actionName = "change"
+    public var actionName = "change"
     private var openedJournal: Journal?
 
-    package init(vault: Vault) {
+    public init(vault: Vault) {
         self.vault = vault
     }
 
@@ -34,7 +34,7 @@ package final class VaultTransaction {
 
     /// The index, opened (and brought up to date) under the lock on first use. It shows the vault
     /// as it was when the transaction began, not the staged changes.
-    package var index: VaultIndex {
+    public var index: VaultIndex {
         if let openedIndex { return openedIndex }
         let index = VaultIndex.open(vault)
         warnings += index.report.warnings
@@ -45,7 +45,7 @@ package final class VaultTransaction {
     /// The analytics view of the vault: from `index` when that is open already, else from the
     /// index of the habits, goals, areas and days alone (`VaultIndex.Scope.journal`), which is
     /// all a check-off needs.
-    package var journal: Journal {
+    public var journal: Journal {
         if let openedJournal { return openedJournal }
         var source = openedIndex
         if source == nil {
@@ -61,13 +61,13 @@ package final class VaultTransaction {
     /// Whether a file is at `path`, staged changes included, or a file whose name differs from
     /// it only by Unicode normalisation or letter case (see `NameKey`): a second such file could
     /// not be told apart from the first.
-    package func exists(_ path: String) throws(ActionError) -> Bool {
+    public func exists(_ path: String) throws(ActionError) -> Bool {
         try bytes(path) != nil || twin(of: path) != nil
     }
 
     /// A file in `path`'s folder (on disk, or staged) whose name equals `path`'s by `NameKey` but
     /// not byte for byte; `ignoring` is a file about to move away (a rename that changes only case).
-    package func twin(of path: String, ignoring: String? = nil) -> String? {
+    public func twin(of path: String, ignoring: String? = nil) -> String? {
         let folder = VaultPaths.directory(of: path)
         let name = String(path.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
         let key = NameKey.of(name)
@@ -84,12 +84,12 @@ package final class VaultTransaction {
     }
 
     /// The file at `path` as this change sees it (staged contents first); nil when there is none.
-    package func document(ifExists path: String) throws(ActionError) -> Document? {
+    public func document(ifExists path: String) throws(ActionError) -> Document? {
         try bytes(path).map { Document(bytes: $0) }
     }
 
     /// The file at `path`; a missing file is an error.
-    package func document(_ path: String) throws(ActionError) -> Document {
+    public func document(_ path: String) throws(ActionError) -> Document {
         guard let document = try document(ifExists: path) else {
             throw ActionError(.notFound, "\(path): no such file", path: path)
         }
@@ -123,13 +123,13 @@ package final class VaultTransaction {
     // MARK: Staging
 
     /// Stages `document` as the new contents of `path` (a new file when there is none).
-    package func write(_ document: Document, to path: String) throws(ActionError) {
+    public func write(_ document: Document, to path: String) throws(ActionError) {
         try stage(document.bytes, at: path)
     }
 
     /// Stages a new file; refuses when one exists (on disk or staged), or one whose name differs
     /// only by Unicode normalisation or letter case.
-    package func create(_ text: String, at path: String) throws(ActionError) {
+    public func create(_ text: String, at path: String) throws(ActionError) {
         if let twin = twin(of: path) {
             throw ActionError(.exists, "\(NameKey.shown(twin)) already exists and differs from \(path) only by Unicode normalisation or letter case; not making a second one", path: path)
         }
@@ -138,7 +138,7 @@ package final class VaultTransaction {
     }
 
     /// Stages a rename of a file; refuses to replace an existing one.
-    package func move(_ from: String, to destination: String) throws(ActionError) {
+    public func move(_ from: String, to destination: String) throws(ActionError) {
         guard let bytes = try bytes(from) else { throw ActionError(.notFound, "\(from): no such file", path: from) }
         if try self.bytes(destination) != nil || twin(of: destination, ignoring: from) != nil {
             throw ActionError(.exists, "\(destination) already exists; not overwriting it", path: destination)
@@ -152,7 +152,7 @@ package final class VaultTransaction {
     }
 
     /// Stages moving a file into `.brain/trash/`, from where it can be moved back.
-    package func trash(_ path: String, to trashPath: String) throws(ActionError) {
+    public func trash(_ path: String, to trashPath: String) throws(ActionError) {
         try move(path, to: trashPath)
         trashed[path] = trashPath
     }
@@ -171,7 +171,7 @@ package final class VaultTransaction {
     // MARK: Committing
 
     /// What the staged changes do, file by file, without writing anything.
-    package var changes: [FileChange] {
+    public var changes: [FileChange] {
         var result: [FileChange] = []
         let trashPaths = Set(trashed.values)
         let movedTo = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
@@ -202,7 +202,7 @@ package final class VaultTransaction {
     }
 
     /// The contents before and after of every file the staged change touches, by path.
-    package var contents: (before: [String: [UInt8]], after: [String: [UInt8]]) {
+    public var contents: (before: [String: [UInt8]], after: [String: [UInt8]]) {
         var before: [String: [UInt8]] = [:], after: [String: [UInt8]] = [:]
         for entry in journalEntries {
             before[entry.path] = entry.before
@@ -229,7 +229,7 @@ package final class VaultTransaction {
     /// `.brain/`, flushed to disk, so that a kill part-way is finished by the next command. On an
     /// error what was written is put back at once; if even that fails, the journal is left marked
     /// "back" for the next command. The journal goes when the change is whole.
-    package func commit() throws(ActionError) {
+    public func commit() throws(ActionError) {
         let fileSystem = vault.fileSystem
         let entries = journalEntries
         if entries.isEmpty { return }

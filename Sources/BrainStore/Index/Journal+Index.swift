@@ -5,7 +5,7 @@ import BrainAnalytics
 /// The journal of a vault, built from its index: no file is read again but a goal with a
 /// `## Progress` log, and habit lines are mapped to habit ids the way links resolve.
 extension Journal {
-    package init(index: VaultIndex) {
+    public init(index: VaultIndex) {
         let weekStart = index.vault.config.weekStart
         var habits: [Habit] = [], areas: [Area] = [], goals: [Goal] = []
         var milestones: [String: [TaskItem]] = [:]
@@ -133,7 +133,7 @@ private struct HabitNames {
     private var spellings = ByteKeyTable<Int?>()
     private var atPosition: [Int] = []
 
-    package init(index: VaultIndex) {
+    public init(index: VaultIndex) {
         self.index = index
     }
 

@@ -538,7 +538,7 @@ extension Link.Kind: CaseIterable {
 }
 
 extension TaskItem.State: CaseIterable {
-    package static let allCases: [TaskItem.State] = [.open, .done, .skipped]
+    public static let allCases: [TaskItem.State] = [.open, .done, .skipped]
 
     /// The byte the cache holds for the state: its place in `allCases`, without searching it.
     package var cacheCode: UInt8 {

@@ -11,14 +11,14 @@ import BrainAnalytics
 /// The vault's index: one record per Markdown file, links resolved, kept in a cache under
 /// `.brain/cache/` and brought up to date on open by re-reading only files whose size or
 /// modification time changed.
-package final class VaultIndex: @unchecked Sendable {
+public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
     package static let formatVersion: UInt64 = 9
     /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     package static let cachePath = ".brain/cache/index.bin"
 
     /// Which files an index covers.
-    package enum Scope: Sendable {
+    public enum Scope: Sendable {
         /// Every Markdown file of the vault (templates aside).
         case vault
         /// The files analytics reads: the habits, goals, areas and daily folders. Links are not
@@ -53,27 +53,27 @@ package final class VaultIndex: @unchecked Sendable {
     }
 
     /// The files this index covers; set by `open`.
-    package internal(set) var scope = Scope.vault
+    public internal(set) var scope = Scope.vault
 
     /// What opening the index did.
-    package struct Report: Hashable, Sendable, Codable {
-        package var files = 0
+    public struct Report: Hashable, Sendable, Codable {
+        public var files = 0
         /// Files parsed this time (new or changed, or all on a rebuild).
-        package var reread = 0
-        package var added = 0
-        package var changed = 0
-        package var removed = 0
-        package var rebuilt = false
+        public var reread = 0
+        public var added = 0
+        public var changed = 0
+        public var removed = 0
+        public var rebuilt = false
         /// Why the cache was not used, when it was not (missing, old version, corrupt).
-        package var warnings: [String] = []
+        public var warnings: [String] = []
     }
 
-    package let vault: Vault
+    public let vault: Vault
     /// Every file, sorted by path.
     package private(set) var records: [NoteRecord]
     /// For each record, for each of its links, where the link points.
     package private(set) var resolutions: [[Resolution]]
-    package private(set) var report: Report
+    public private(set) var report: Report
     /// Built on first use: queries that only read cached resolutions never pay for it. Threads
     /// may ask for it together (the vault's problems are listed on every core).
     package var resolver: LinkResolver {
@@ -89,7 +89,7 @@ package final class VaultIndex: @unchecked Sendable {
     }
     private var resolverTable: LinkResolver?
     /// Path → position; built on first use (a query such as `brain tags` never needs it).
-    package var recordByPath: [String: Int] {
+    public var recordByPath: [String: Int] {
         tableLock.withLock {
             if let byPathTable { return byPathTable }
             var table: [String: Int] = [:]
@@ -203,7 +203,7 @@ package final class VaultIndex: @unchecked Sendable {
     /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.
     /// `save: false` leaves the cache file untouched (read-only vaults). `scope: .journal` covers
     /// only the files analytics reads (see `Scope`).
-    package static func open(_ vault: Vault, scope: Scope = .vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
+    public static func open(_ vault: Vault, scope: Scope = .vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
         var report = Report()
         if vault.hasInterruptedChange {
             // A multi-file change was cut short (or is being written right now): wait for the
@@ -594,7 +594,7 @@ package final class VaultIndex: @unchecked Sendable {
         recordByPath[path].map { records[$0] }
     }
 
-    package func index(ofPath path: String) -> Int? {
+    public func index(ofPath path: String) -> Int? {
         recordByPath[path]
     }
 

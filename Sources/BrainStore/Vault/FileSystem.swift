@@ -8,7 +8,7 @@ import BrainAnalytics
 /// Paths are absolute, with `/` separators. Implementations keep the rules the vault relies on:
 /// `writeAtomically` shows readers the old bytes or the new ones, never a mix; `createNew` and
 /// `move` never replace an existing file; `lock` is exclusive until the returned lock is released.
-package protocol FileSystem: Sendable {
+public protocol FileSystem: Sendable {
     /// The whole file; only regular files are read.
     func read(_ path: String) throws(VaultError) -> [UInt8]
     func exists(_ path: String) -> Bool
@@ -64,7 +64,7 @@ package protocol FileSystem: Sendable {
 ///
 /// The holder's process id is written into the lock file while it holds the lock and erased when
 /// it lets go, so the next holder can tell that the last one was killed holding it.
-package protocol FileLock: AnyObject {
+public protocol FileLock: AnyObject {
     /// The process id a previous holder left in the lock file: it never released the lock (it was
     /// killed), so what it was writing may be unfinished. Nil after a clean release.
     var abandonedBy: Int32? { get }
@@ -84,12 +84,12 @@ extension FileSystem {
         try remove(path, durable: false)
     }
 
-    package func markdownFiles(under root: String) -> [FileStamp] {
+    public func markdownFiles(under root: String) -> [FileStamp] {
         markdownFiles(under: root, stamps: true)
     }
 
     /// The whole walk, less the files under `folders`.
-    package func markdownFiles(under root: String, stamps: Bool, skipping folders: Set<String>) -> [FileStamp] {
+    public func markdownFiles(under root: String, stamps: Bool, skipping folders: Set<String>) -> [FileStamp] {
         let files = markdownFiles(under: root, stamps: stamps)
         if folders.isEmpty { return files }
         return files.filter { stamp in !folders.contains { stamp.path.hasPrefix($0 + "/") } }
@@ -104,14 +104,14 @@ extension FileSystem where Self == POSIXFileSystem {
 extension FileSystem {
     /// Unknown by default: a file system that does not keep folder times never has a folder's
     /// listing trusted from a cache.
-    package func stamp(folder path: String, relative: String) -> FileStamp? { nil }
+    public func stamp(folder path: String, relative: String) -> FileStamp? { nil }
 
     /// `read`, by default.
-    package func readListed(_ path: String) -> [UInt8]? { try? read(path) }
+    public func readListed(_ path: String) -> [UInt8]? { try? read(path) }
 
     /// From the walk: the files at the top of `folder`, and the first folder of each deeper one
     /// (a folder holding no Markdown file is left out, which changes nothing a walk would find).
-    package func markdownEntries(in folder: String) -> (files: [String], folders: [String]) {
+    public func markdownEntries(in folder: String) -> (files: [String], folders: [String]) {
         var files: [String] = []
         var folders: [String] = []
         var seen = Set<String>()

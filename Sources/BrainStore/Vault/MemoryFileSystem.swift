@@ -8,7 +8,7 @@ import BrainAnalytics
 ///
 /// Modification times come from a counter that moves on every write, so the index notices
 /// every change however fast the writes follow each other.
-package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
+public final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     private let mutex = NSLock()
     private var files: [String: [UInt8]] = [:]
     private var modified: [String: Int64] = [:]
@@ -49,14 +49,14 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         _writesBeforeCrash = left - 1
     }
 
-    package init(files: [String: String] = [:]) {
+    public init(files: [String: String] = [:]) {
         for (path, text) in files {
             try? write(Array(text.utf8), to: MemoryFileSystem.normalized(path))
         }
     }
 
     /// Every file's text by absolute path (tests compare whole vaults).
-    package var snapshot: [String: String] {
+    public var snapshot: [String: String] {
         mutex.withLock { files.mapValues { String(decoding: $0, as: UTF8.self) } }
     }
 
@@ -65,7 +65,7 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         mutex.withLock { files }
     }
 
-    package func read(_ path: String) throws(VaultError) -> [UInt8] {
+    public func read(_ path: String) throws(VaultError) -> [UInt8] {
         let path = MemoryFileSystem.normalized(path)
         guard let bytes = mutex.withLock({ files[path] }) else {
             if isDirectory(path) { throw .io(path: path, message: "not a regular file") }
@@ -74,17 +74,17 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         return bytes
     }
 
-    package func exists(_ path: String) -> Bool {
+    public func exists(_ path: String) -> Bool {
         let path = MemoryFileSystem.normalized(path)
         return mutex.withLock { files[path] != nil || folders.contains(path) }
     }
 
-    package func isDirectory(_ path: String) -> Bool {
+    public func isDirectory(_ path: String) -> Bool {
         let path = MemoryFileSystem.normalized(path)
         return mutex.withLock { folders.contains(path) }
     }
 
-    package func stamp(_ path: String, relative: String) -> FileStamp? {
+    public func stamp(_ path: String, relative: String) -> FileStamp? {
         let path = MemoryFileSystem.normalized(path)
         return mutex.withLock {
             guard let bytes = files[path] else { return nil }
@@ -92,12 +92,12 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    package func makeDirectories(_ path: String) throws(VaultError) {
+    public func makeDirectories(_ path: String) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
         try locked { () throws(VaultError) in try makeFolders(path) }
     }
 
-    package func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
+    public func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
         try locked { () throws(VaultError) in
             try countWrite(path)
@@ -105,7 +105,7 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    package func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
+    public func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
         try locked { () throws(VaultError) in
             if files[path] != nil || folders.contains(path) { throw .exists(path) }
@@ -114,7 +114,7 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    package func move(_ from: String, to destination: String) throws(VaultError) {
+    public func move(_ from: String, to destination: String) throws(VaultError) {
         let from = MemoryFileSystem.normalized(from)
         let destination = MemoryFileSystem.normalized(destination)
         try locked { () throws(VaultError) in
@@ -133,7 +133,7 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    package func remove(_ path: String, durable: Bool) throws(VaultError) {
+    public func remove(_ path: String, durable: Bool) throws(VaultError) {
         let path = MemoryFileSystem.normalized(path)
         try locked { () throws(VaultError) in
             if files[path] != nil { try countWrite(path) }
@@ -157,7 +157,7 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
     }
     private var _finishedProcesses: Set<Int32> = []
 
-    package func names(in folder: String) -> [String] {
+    public func names(in folder: String) -> [String] {
         let folder = MemoryFileSystem.normalized(folder)
         let prefix = folder == "/" ? "/" : folder + "/"
         return mutex.withLock {
@@ -171,16 +171,16 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    package func isSymbolicLink(_ path: String) -> Bool {
+    public func isSymbolicLink(_ path: String) -> Bool {
         let path = MemoryFileSystem.normalized(path)
         return mutex.withLock { _symbolicLinks.contains(path) }
     }
 
-    package func isProcessRunning(_ pid: Int32) -> Bool {
+    public func isProcessRunning(_ pid: Int32) -> Bool {
         mutex.withLock { !_finishedProcesses.contains(pid) }
     }
 
-    package func temporaryFiles(under root: String) -> [String] {
+    public func temporaryFiles(under root: String) -> [String] {
         let root = MemoryFileSystem.normalized(root)
         let prefix = root == "/" ? "/" : root + "/"
         return mutex.withLock {
@@ -190,7 +190,7 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    package func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] {
+    public func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] {
         let root = MemoryFileSystem.normalized(root)
         let prefix = root == "/" ? "/" : root + "/"
         let found: [(parts: [Substring], stamp: FileStamp)] = mutex.withLock {
@@ -207,7 +207,7 @@ package final class MemoryFileSystem: FileSystem, @unchecked Sendable {
         return found.sorted { $0.parts.lexicographicallyPrecedes($1.parts) }.map(\.stamp)
     }
 
-    package func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock {
+    public func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock {
         let path = MemoryFileSystem.normalized(path)
         try makeDirectories(VaultPaths.directory(of: path))
         // One process: a second holder is a caller that already holds the lock and would wait

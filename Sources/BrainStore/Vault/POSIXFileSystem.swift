@@ -8,11 +8,11 @@ import BrainAnalytics
 
 /// The real file system, through POSIX calls: fast enough for the 100,000-file vaults the index
 /// walks. Locks are `flock(2)` locks, so they hold between processes.
-package struct POSIXFileSystem: FileSystem {
-    package init() {}
+public struct POSIXFileSystem: FileSystem {
+    public init() {}
 
     /// Reads a whole file as bytes.
-    package func read(_ path: String) throws(VaultError) -> [UInt8] {
+    public func read(_ path: String) throws(VaultError) -> [UInt8] {
         // Only regular files are read. A FIFO or a device is refused before it is opened (opening
         // some devices does something); O_NONBLOCK keeps a FIFO swapped in meanwhile from waiting
         // for a writer, and the type is checked again on the open file.
@@ -58,25 +58,25 @@ package struct POSIXFileSystem: FileSystem {
         return bytes
     }
 
-    package func exists(_ path: String) -> Bool {
+    public func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
-    package func isDirectory(_ path: String) -> Bool {
+    public func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Size and modification time of a file, or nil when it does not exist.
-    package func stamp(_ path: String, relative: String) -> FileStamp? {
+    public func stamp(_ path: String, relative: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(path: relative, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
                          changed: POSIXFileSystem.changedNanoseconds(info))
     }
 
-    package func stamp(folder path: String, relative: String) -> FileStamp? {
+    public func stamp(folder path: String, relative: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
         return FileStamp(path: relative, size: Int(info.st_size), modified: POSIXFileSystem.modifiedNanoseconds(info),
@@ -84,7 +84,7 @@ package struct POSIXFileSystem: FileSystem {
     }
 
     /// Creates a folder and its parents.
-    package func makeDirectories(_ path: String) throws(VaultError) {
+    public func makeDirectories(_ path: String) throws(VaultError) {
         if isDirectory(path) { return }
         let parent = VaultPaths.directory(of: path)
         if !parent.isEmpty && parent != path { try makeDirectories(parent) }
@@ -94,7 +94,7 @@ package struct POSIXFileSystem: FileSystem {
     /// Writes a file atomically: a temporary file in the same folder, flushed, then renamed over.
     /// Readers see the old bytes or the new bytes, never a mix; the file's mode is kept.
     /// `durable: false` skips the flushes to disk, for caches that can be rebuilt.
-    package func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
+    public func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
         // The mode of the file being replaced; not of whatever a symbolic link there points to.
@@ -143,7 +143,7 @@ package struct POSIXFileSystem: FileSystem {
     }
 
     /// Flushes a folder's entries (a rename or removal in it) to disk.
-    package static func syncFolder(_ folder: String) {
+    public static func syncFolder(_ folder: String) {
         let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
         guard fd >= 0 else { return }
         fsync(fd)
@@ -151,12 +151,12 @@ package struct POSIXFileSystem: FileSystem {
     }
 
     /// Creates a file only when it does not exist yet (never overwrites).
-    package func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
+    public func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
         try createNew(bytes, at: path, mode: 0o644)
     }
 
     /// `createNew` with the file's permission bits (`0o600`: readable by its owner alone).
-    package func createNew(_ bytes: [UInt8], at path: String, mode: mode_t) throws(VaultError) {
+    public func createNew(_ bytes: [UInt8], at path: String, mode: mode_t) throws(VaultError) {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
         // Write beside it, then link(2): link fails with EEXIST instead of replacing.
@@ -170,7 +170,7 @@ package struct POSIXFileSystem: FileSystem {
     }
 
     /// Renames a file, refusing to replace an existing one.
-    package func move(_ from: String, to destination: String) throws(VaultError) {
+    public func move(_ from: String, to destination: String) throws(VaultError) {
         if exists(destination) || isSymbolicLink(destination) { throw .exists(destination) }
         let folder = VaultPaths.directory(of: destination)
         if !folder.isEmpty { try makeDirectories(folder) }
@@ -179,12 +179,12 @@ package struct POSIXFileSystem: FileSystem {
         POSIXFileSystem.syncFolder(VaultPaths.directory(of: from))
     }
 
-    package func remove(_ path: String, durable: Bool) throws(VaultError) {
+    public func remove(_ path: String, durable: Bool) throws(VaultError) {
         guard unlink(path) == 0 || errno == ENOENT else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
         if durable { POSIXFileSystem.syncFolder(VaultPaths.directory(of: path)) }
     }
 
-    package func names(in folder: String) -> [String] {
+    public func names(in folder: String) -> [String] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
         var result: [String] = []
@@ -200,18 +200,18 @@ package struct POSIXFileSystem: FileSystem {
         return result
     }
 
-    package func isSymbolicLink(_ path: String) -> Bool {
+    public func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
-    package func isProcessRunning(_ pid: Int32) -> Bool {
+    public func isProcessRunning(_ pid: Int32) -> Bool {
         // Signal 0 checks without sending; EPERM means it runs under another user.
         kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Every temporary file under `root`, hidden folders (`.brain/`) included, symlinks not followed.
-    package func temporaryFiles(under root: String) -> [String] {
+    public func temporaryFiles(under root: String) -> [String] {
         var result: [String] = []
         var folders = [root]
         while let folder = folders.popLast() {
@@ -243,20 +243,20 @@ package struct POSIXFileSystem: FileSystem {
     /// with sizes and modification times; sorted by path. Symlinks are not followed.
     /// `stamps: false` skips the size and time of files the folder listing already says are
     /// regular (they are then 0): enough for a search, which only needs the paths.
-    package func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] {
+    public func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] {
         walk(root: root, stamps: stamps)
     }
 
     /// The skipped folders are never listed, nor their files' `stat` made.
-    package func markdownFiles(under root: String, stamps: Bool, skipping folders: Set<String>) -> [FileStamp] {
+    public func markdownFiles(under root: String, stamps: Bool, skipping folders: Set<String>) -> [FileStamp] {
         walk(root: root, stamps: stamps, skipping: folders)
     }
 
-    package func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock {
+    public func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock {
         try FlockLock(path: path, timeout: timeout, fileSystem: self)
     }
 
-    package static func modifiedNanoseconds(_ info: stat) -> Int64 {
+    public static func modifiedNanoseconds(_ info: stat) -> Int64 {
         #if canImport(Darwin)
         return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
@@ -264,7 +264,7 @@ package struct POSIXFileSystem: FileSystem {
         #endif
     }
 
-    package static func changedNanoseconds(_ info: stat) -> Int64 {
+    public static func changedNanoseconds(_ info: stat) -> Int64 {
         #if canImport(Darwin)
         return Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
@@ -272,7 +272,7 @@ package struct POSIXFileSystem: FileSystem {
         #endif
     }
 
-    package static func errorText() -> String {
+    public static func errorText() -> String {
         String(cString: strerror(errno))
     }
 }
@@ -340,7 +340,7 @@ extension POSIXFileSystem {
     /// guards against opening a device, which the walk's `lstat` already ruled out; its second
     /// read makes sure a short read was the end). A backlink list of 5,000 files made 30,000
     /// calls before. nil when it is gone or no longer a regular file.
-    package func readListed(_ path: String) -> [UInt8]? {
+    public func readListed(_ path: String) -> [UInt8]? {
         var info = stat()
         return readListed(path, at: AT_FDCWD, info: &info)
     }
@@ -404,7 +404,7 @@ extension POSIXFileSystem {
 
     /// One `readdir` pass, no sorting: a regular file or a folder is known by its entry's type, so
     /// only an entry of unknown type is `stat`ed (as the walk does).
-    package func markdownEntries(in folder: String) -> (files: [String], folders: [String]) {
+    public func markdownEntries(in folder: String) -> (files: [String], folders: [String]) {
         guard let dir = opendir(folder) else { return ([], []) }
         defer { closedir(dir) }
         let dirFD = dirfd(dir)

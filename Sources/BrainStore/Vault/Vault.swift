@@ -2,23 +2,23 @@ import BrainFormat
 import BrainAnalytics
 
 /// An open vault: its root folder and settings.
-package struct Vault: Sendable {
+public struct Vault: Sendable {
     /// Absolute path of the vault folder.
-    package let root: String
-    package let config: VaultConfig
+    public let root: String
+    public let config: VaultConfig
     /// Problems in `.brain/config.yml`, located in that file.
-    package let configDiagnostics: [Diagnostic]
+    public let configDiagnostics: [Diagnostic]
     /// Where the vault's files live: the disk, or memory in tests.
-    package let fileSystem: any FileSystem
+    public let fileSystem: any FileSystem
 
-    package static let configPath = ".brain/config.yml"
+    public static let configPath = ".brain/config.yml"
     /// Keeps what belongs to this machine alone out of git: the cache (with the lock) and the
     /// change journal (a journal from elsewhere is never replayed; see `ChangeJournal`).
-    package static let ignorePath = ".brain/.gitignore"
+    public static let ignorePath = ".brain/.gitignore"
     /// What `ignorePath` holds in a new vault.
-    package static let ignoreText = "cache/\njournal*\n"
+    public static let ignoreText = "cache/\njournal*\n"
 
-    package init(root: String, fileSystem: any FileSystem = POSIXFileSystem()) {
+    public init(root: String, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
         self.fileSystem = fileSystem
         let path: String
@@ -49,18 +49,18 @@ package struct Vault: Sendable {
     }
 
     /// Absolute path of a vault-relative path, refusing anything that leaves the vault.
-    package func absolute(_ relative: String) throws(VaultError) -> String {
+    public func absolute(_ relative: String) throws(VaultError) -> String {
         try VaultPaths.resolve(relative, in: root)
     }
 
     /// Absolute path of one of brain's own files (`.brain/cache/index.bin`, the lock, the journal):
     /// besides leaving the vault, refuses a symbolic link anywhere below the root, so that a
     /// `.brain` or `.brain/cache` pointing elsewhere never gets brain to read or write there.
-    package func internalPath(_ relative: String) throws(VaultError) -> String {
+    public func internalPath(_ relative: String) throws(VaultError) -> String {
         try Vault.internalPath(relative, root: root, fileSystem: fileSystem)
     }
 
-    package static func internalPath(_ relative: String, root: String, fileSystem: any FileSystem) throws(VaultError) -> String {
+    public static func internalPath(_ relative: String, root: String, fileSystem: any FileSystem) throws(VaultError) -> String {
         let normalized = try VaultPaths.normalize(relative)
         var current = ""
         for part in normalized.split(separator: "/") {
@@ -71,26 +71,26 @@ package struct Vault: Sendable {
     }
 
     /// `error` with a path inside the vault written relative to it, as messages name files.
-    package func relative(_ error: VaultError) -> VaultError {
+    public func relative(_ error: VaultError) -> VaultError {
         guard case .io(let path, let message) = error else { return error }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? .io(path: String(path.dropFirst(prefix.count)), message: message) : error
     }
 
     /// The kind of a vault-relative path under this vault's layout.
-    package func kind(of path: String) -> NoteKind {
+    public func kind(of path: String) -> NoteKind {
         NoteKind.of(path: path, folders: config.folders)
     }
 
     /// Every Markdown file of the vault but the templates, by vault-relative path, without reading
     /// the index (a plain search needs only the list). A pipe or device named `.md` is left out:
     /// it is never opened.
-    package func notePaths() -> [String] {
+    public func notePaths() -> [String] {
         fileSystem.markdownFiles(under: root, stamps: false).compactMap { $0.size < 0 || isTemplate($0.path) ? nil : $0.path }
     }
 
     /// Whether a vault-relative path is a template (not indexed as a note).
-    package func isTemplate(_ path: String) -> Bool {
+    public func isTemplate(_ path: String) -> Bool {
         path.hasPrefix(config.folders.templates + "/")
     }
 }

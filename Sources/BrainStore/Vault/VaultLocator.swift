@@ -2,8 +2,8 @@ import BrainFormat
 import BrainAnalytics
 
 /// Finds the vault: `--vault PATH`, else `BRAIN_VAULT`, else the nearest folder upwards with a `.brain/`.
-package enum VaultLocator {
-    package static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> String {
+public enum VaultLocator {
+    public static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> String {
         if let explicit, !explicit.isEmpty {
             return try existingFolder(absolute(explicit, from: currentDirectory))
         }
@@ -21,7 +21,7 @@ package enum VaultLocator {
     }
 
     /// An absolute, `.`/`..`-free form of `path` taken relative to `base`.
-    package static func absolute(_ path: String, from base: String) -> String {
+    public static func absolute(_ path: String, from base: String) -> String {
         let joined = path.hasPrefix("/") ? path : VaultPaths.join(base, path)
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
