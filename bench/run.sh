@@ -45,7 +45,7 @@ corpus_vault || { echo "interconnected-markdown-10k.tgz not found (set BRAIN_COR
 TODAY=$(date +%F)
 GENERATION=()
 demo() { # folder years habits notes
-    local dir="$WORK/$1" stamp="$1 $2 $3 $4 $TODAY $(git -C "$ROOT" rev-parse HEAD:Sources/BrainKit/Demo 2>/dev/null)"
+    local dir="$WORK/$1" stamp="$1 $2 $3 $4 $TODAY $(git -C "$ROOT" rev-parse HEAD:Sources/BrainInterchange/Demo 2>/dev/null)"
     if [[ -f "$dir.stamp" && "$(cat "$dir.stamp")" == "$stamp" && -d "$dir" ]]; then return; fi
     rm -rf "$dir" "$dir.stamp"
     echo "== generating $1 ($2 years, $3 habits, $4 notes)"
