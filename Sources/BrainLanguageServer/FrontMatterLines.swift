@@ -1,18 +1,14 @@
+import BrainFormat
+
 /// Where a document's front-matter lies, and its `key: value` lines.
 enum FrontMatterLines {
-    /// The 0-based lines between the opening `---` and the closing `---` or `...`; nil without
-    /// a closed front-matter.
+    /// The 0-based lines between the opening `---` and the closing `---` or `...`, where the
+    /// index finds them (`FrontMatterSplitter`); nil without a closed front-matter.
     static func of(_ document: TextDocument) -> Range<Int>? {
-        var first = document.line(0)
-        if first.hasPrefix("\u{FEFF}") { first.removeFirst() }
-        guard first.trimming(" \t") == "---" else { return nil }
-        var line = 1
-        while line < document.lineCount {
-            let text = document.line(line).trimming(" \t")
-            if text == "---" || text == "..." { return 1..<line }
-            line += 1
-        }
-        return nil
+        let shape = document.bytes.withUnsafeBufferPointer { FrontMatterSplitter.shape($0) }
+        guard case .closed(_, _, let bodyLine) = shape else { return nil }
+        // The body's first line is 1-based; the closing line before it is, 0-based, bodyLine - 2.
+        return 1..<(bodyLine - 2)
     }
 
     /// The key a front-matter line belongs to (its own, or the one above a `- item` or an

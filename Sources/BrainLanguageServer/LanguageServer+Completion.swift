@@ -76,7 +76,7 @@ extension LanguageServer {
         var tagStart = before.endIndex
         while tagStart > before.startIndex {
             let previous = before[before.index(before: tagStart)]
-            if previous.isLetter || previous.isNumber || previous == "_" || previous == "-" || previous == "/" {
+            if Tag.isNameCharacter(previous) {
                 tagStart = before.index(before: tagStart)
             } else {
                 break
@@ -108,12 +108,7 @@ extension LanguageServer {
     private func preferredKind(path: String, document: TextDocument, line: Int, before: String) -> NoteKind? {
         if let yaml = FrontMatterLines.of(document), yaml.contains(line),
            let entry = FrontMatterLines.entry(line, in: document, yaml: yaml) {
-            switch entry.key {
-            case "area": return .area
-            case "goal", "parent": return .goal
-            case "habits", "after", "habit": return .habit
-            default: return nil
-            }
+            return VaultSchema.keys.first { $0.name == entry.key && $0.links != nil }?.links
         }
         let trimmed = before.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix("- [") || trimmed.hasPrefix("* [") || trimmed.hasPrefix("+ [") { return .habit }
@@ -209,7 +204,7 @@ extension LanguageServer {
                 }
             }
             let prefix = before
-            let candidates = KnownKeys.of(kind).filter { !written.contains($0) && $0.hasPrefix(prefix.lowercased()) }.map { key in
+            let candidates = VaultSchema.keys(of: kind).filter { !written.contains($0) && $0.hasPrefix(prefix.lowercased()) }.map { key in
                 Candidate(label: key, kind: 10, detail: "\(kind.rawValue) key", insert: key + ": ", sort: "0")
             }
             return (candidates, prefix)
@@ -231,28 +226,20 @@ extension LanguageServer {
             return records.filter { $0.kind == wanted }.compactMap { $0.frontMatter[key]?.string }.filter { seen.insert($0).inserted }
                 .map { ($0, "used by a \(wanted.rawValue)") }
         }
-        switch (key, kind) {
-        case ("every", _):
-            values = [("day", "every day"), ("weekdays", "Monday to Friday"), ("weekends", "Saturday and Sunday"),
-                      ("[mon, wed, fri]", "on those weekdays"), ("3/week", "N times a calendar week"),
-                      ("2/month", "N times a calendar month"), ("2 in 5 days", "N times in any M days"),
-                      ("every 3 days", "every Nth day")]
-        case ("status", .habit?): values = Habit.Status.allCases.map { ($0.rawValue, "habit status") }
-        case ("status", .goal?): values = Goal.Status.allCases.map { ($0.rawValue, "goal status") }
-        case ("kind", .habit?): values = [("build", "a habit to build"), ("quit", "a habit to break")]
-        case ("type", _): values = NoteType.allCases.map { ($0.rawValue, "note type") }
-        case ("area", _): values = ids(.area)
-        case ("goal", _), ("parent", _): values = ids(.goal)
-        case ("habits", _), ("after", _), ("habit", _): values = ids(.habit)
-        case ("stack", _): values = distinct("stack", of: .habit)
-        case ("unit", _): values = distinct("unit", of: .habit) + distinct("unit", of: .goal)
-        case ("pinned", _), ("rest", _): values = [("true", nil), ("false", nil)]
-        case ("created", _), ("due", _), ("start", _), ("date", _), ("archived", _), ("updated", _):
-            values = [(today.description, "today")]
-        case ("mood", _), ("energy", _), ("evening-mood", _): values = (1...5).map { (String($0), "1 low … 5 high") }
-        case ("tags", _), ("tag", _):
+        if key == "tags" || key == "tag" {
             return tagCandidates(prefix: prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix, insertPrefix: "")
-        default: values = []
+        }
+        // What the schema says of the key in this kind of file, or of its one row elsewhere.
+        let rows = VaultSchema.keys.filter { $0.name == key }
+        if let row = rows.first(where: { kind.map($0.kinds.contains) ?? false }) ?? (rows.count == 1 ? rows[0] : nil) {
+            values = row.offers.map { ($0.value, $0.meaning) }
+            if let target = row.links { values += ids(target) }
+            if row.type == .day { values += [(today.description, "today")] }
+            if row.offersUsedValues {
+                for wanted in NoteKind.allCases where row.kinds.contains(wanted) && wanted != .note && wanted != .daily {
+                    values += distinct(key, of: wanted)
+                }
+            }
         }
         let needle = prefix.lowercased()
         return values.enumerated().compactMap { order, value in

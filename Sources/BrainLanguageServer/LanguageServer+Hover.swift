@@ -39,9 +39,7 @@ extension LanguageServer {
             let length = word.utf8.count
             defer { start += length + 1 }
             guard word.hasPrefix("#"), cursor >= start, cursor <= start + length else { continue }
-            let name = word.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/" }
-            guard name.contains(where: { !$0.isNumber }) else { return nil }
-            let trimmed = name.hasSuffix("/") ? name.dropLast() : name
+            guard let trimmed = Tag.name(after: word.dropFirst()) else { return nil }
             return (String(trimmed), (line.lowerBound + start)..<(line.lowerBound + start + 1 + trimmed.utf8.count))
         }
         return nil

@@ -17,7 +17,7 @@ extension LanguageServer {
     }
 
     /// The front-matter keys whose values name notes (`area: learning`, `goal: "[[run-5k]]"`).
-    static let linkKeys: Set<String> = ["area", "goal", "parent", "habits", "after", "habit"]
+    static let linkKeys = Set(VaultSchema.linkKeys)
 
     /// The link, or front-matter link value, at byte `offset` of the file at `path`.
     func pointer(at offset: Int, path: String, document: TextDocument) -> Pointer? {

@@ -70,50 +70,14 @@ struct WorkspaceEdits {
         if before == after { return [] }
         let old = lines(before), new = lines(after)
         func same(_ i: Int, _ j: Int) -> Bool { before[old[i]].elementsEqual(after[new[j]]) }
-        var prefix = 0
-        while prefix < old.count && prefix < new.count && same(prefix, prefix) { prefix += 1 }
-        var oldEnd = old.count, newEnd = new.count
-        while oldEnd > prefix && newEnd > prefix && same(oldEnd - 1, newEnd - 1) {
-            oldEnd -= 1
-            newEnd -= 1
-        }
-        // Matching lines of the middle (a longest common subsequence), when it is small enough.
-        var pairs: [(Int, Int)] = []
-        let rows = oldEnd - prefix, columns = newEnd - prefix
-        if rows > 0 && columns > 0 && rows * columns <= 4_000_000 {
-            var table = [[Int32]](repeating: [Int32](repeating: 0, count: columns + 1), count: rows + 1)
-            for i in stride(from: rows - 1, through: 0, by: -1) {
-                for j in stride(from: columns - 1, through: 0, by: -1) {
-                    table[i][j] = same(prefix + i, prefix + j) ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-                }
-            }
-            var i = 0, j = 0
-            while i < rows && j < columns {
-                if same(prefix + i, prefix + j) {
-                    pairs.append((prefix + i, prefix + j))
-                    i += 1
-                    j += 1
-                } else if table[i + 1][j] >= table[i][j + 1] {
-                    i += 1
-                } else {
-                    j += 1
-                }
-            }
-        }
-        pairs.append((oldEnd, newEnd))
         let document = TextDocument(uri: "", version: 0, bytes: before)
         func start(_ line: Int, _ ranges: [Range<Int>], _ count: Int) -> Int { line < ranges.count ? ranges[line].lowerBound : count }
         var result: [JSON] = []
-        var i = prefix, j = prefix
-        for (matchI, matchJ) in pairs {
-            if matchI > i || matchJ > j {
-                let from = start(i, old, before.count), to = start(matchI, old, before.count)
-                let text = after[start(j, new, after.count)..<start(matchJ, new, after.count)]
-                let range = TextRange(start: document.position(of: from, encoding), end: document.position(of: to, encoding))
-                result.append(["range": range.json, "newText": .string(String(decoding: text, as: UTF8.self))])
-            }
-            i = matchI + 1
-            j = matchJ + 1
+        for run in SequenceMatch.runs(old.count, new.count, same: same) {
+            let from = start(run.old.lowerBound, old, before.count), to = start(run.old.upperBound, old, before.count)
+            let text = after[start(run.new.lowerBound, new, after.count)..<start(run.new.upperBound, new, after.count)]
+            let range = TextRange(start: document.position(of: from, encoding), end: document.position(of: to, encoding))
+            result.append(["range": range.json, "newText": .string(String(decoding: text, as: UTF8.self))])
         }
         return result
     }

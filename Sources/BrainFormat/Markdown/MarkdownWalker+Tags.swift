@@ -34,13 +34,7 @@ extension MarkdownWalker {
     }
 
     private func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        if properties.isAlphabetic || properties.numericType != nil { return true }
-        // Combining marks keep decomposed letters (`e` + U+0301) inside the tag.
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
-        }
+        Tag.isNameScalar(scalar)
     }
 
     /// Whether the character ending just before `position` is whitespace (ASCII or Unicode).

@@ -34,7 +34,7 @@ package struct FieldReader {
         case .string(let text): return text
         case .int, .double, .bool, .date: return value.string
         default:
-            issue(key, "\(key) must be a string")
+            issue(key, "\(key) \(VaultSchema.ValueType.text.expectation)")
             return nil
         }
     }
@@ -66,7 +66,7 @@ package struct FieldReader {
         if let number = value.double { found = number }
         if case .string(let text) = value, let number = Double(text.trimmingCharacters(in: .whitespaces)) { found = number }
         guard let number = found else {
-            issue(key, "\(key) must be a number")
+            issue(key, "\(key) \(VaultSchema.ValueType.number.expectation)")
             return nil
         }
         guard number.isFinite, abs(number) <= FieldReader.maximumNumber else {
@@ -79,7 +79,7 @@ package struct FieldReader {
     package mutating func int(_ key: String, range: ClosedRange<Int>? = nil) -> Int? {
         guard let value = value(key) else { return nil }
         guard let number = value.int else {
-            issue(key, "\(key) must be a whole number\(range.map { " from \($0.lowerBound) to \($0.upperBound)" } ?? "")")
+            issue(key, "\(key) " + (range.map { VaultSchema.ValueType.score($0).expectation } ?? "must be a whole number"))
             return nil
         }
         if let range, !range.contains(number) {
@@ -99,7 +99,7 @@ package struct FieldReader {
             default: break
             }
         }
-        issue(key, "\(key) must be true or false")
+        issue(key, "\(key) \(VaultSchema.ValueType.boolean.expectation)")
         return nil
     }
 
@@ -112,7 +112,7 @@ package struct FieldReader {
             }
             return day
         }
-        issue(key, "\(key) must be a date YYYY-MM-DD, not \"\(value.string ?? "…")\"")
+        issue(key, "\(key) \(VaultSchema.ValueType.day.expectation), not \"\(value.string ?? "…")\"")
         return nil
     }
 
@@ -146,7 +146,7 @@ package struct FieldReader {
         case .string(let text):
             raw = text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
         case .map:
-            issue(key, "\(key) must be a list or a string")
+            issue(key, "\(key) \(VaultSchema.ValueType.tags.expectation)")
         default:
             raw = value.string.map { [$0] } ?? []
         }
@@ -161,7 +161,7 @@ package struct FieldReader {
     package mutating func strings(_ key: String) -> [String] {
         guard let value = value(key) else { return [] }
         guard value.map == nil, let list = value.stringList else {
-            issue(key, "\(key) must be a string or a list of strings")
+            issue(key, "\(key) \(VaultSchema.ValueType.texts.expectation)")
             return []
         }
         return list

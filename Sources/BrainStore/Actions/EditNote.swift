@@ -58,7 +58,7 @@ public struct EditNote: VaultAction {
         let index = transaction.index
         let record = index.records[try index.note(named: note)]
         var document = try transaction.document(record.path)
-        let known = KnownKeys.of(record.kind)
+        let known = VaultSchema.keys(of: record.kind)
         for key in set.map(\.key) + unset {
             if EditNote.managedKeys[record.kind]?.contains(key) == true {
                 throw ActionError(.refused, "\(key) of a \(record.kind.rawValue) follows its file name; it cannot be edited")
@@ -117,7 +117,7 @@ public struct EditNote: VaultAction {
 
     public static func unknownKeyMessage(_ key: String, kind: NoteKind, known: [String]) -> String {
         var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
-        let synonyms = KnownKeys.synonyms.filter { known.contains($0.value) }
+        let synonyms = VaultSchema.synonyms.filter { known.contains($0.value) }
         if let suggestion = Suggestion.closest(to: key, in: known + synonyms.keys) {
             message += "; did you mean \"\(synonyms[suggestion] ?? suggestion)\"?"
         }

@@ -1,8 +1,8 @@
 import BrainFormat
 import BrainAnalytics
 
-/// The changed lines between two versions of a file. Edits are minimal (one line for a check-off),
-/// so the common start and end are cut first and only the middle is compared line by line.
+/// The changed lines between two versions of a file, matched by `SequenceMatch` (edits are
+/// minimal, one line for a check-off, so only a small middle is ever compared).
 package enum LineDiff {
     /// Line changes from `before` to `after`, in file order; a replaced line is one change with
     /// both texts.
@@ -18,49 +18,13 @@ package enum LineDiff {
         func same(_ i: Int, _ j: Int) -> Bool {
             beforeBytes[oldRanges[i]].elementsEqual(afterBytes[newRanges[j]])
         }
-        var start = 0
-        while start < oldRanges.count && start < newRanges.count && same(start, start) { start += 1 }
-        var oldEnd = oldRanges.count, newEnd = newRanges.count
-        while oldEnd > start && newEnd > start && same(oldEnd - 1, newEnd - 1) {
-            oldEnd -= 1
-            newEnd -= 1
-        }
-        let a = oldRanges[start..<oldEnd].map { String(decoding: beforeBytes[$0], as: UTF8.self) }
-        let b = newRanges[start..<newEnd].map { String(decoding: afterBytes[$0], as: UTF8.self) }
-        // A longest common subsequence of the middle; past a size where that costs too much,
-        // the whole middle counts as replaced.
-        guard a.count * b.count <= 4_000_000 else { return pair(a, b, oldLine: start, newLine: start) }
-        var table = [[Int32]](repeating: [Int32](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-            }
-        }
+        // Each run of differing lines: removed lines paired with added ones.
         var result: [LineChange] = []
-        var i = 0, j = 0
-        var removed: [String] = [], added: [String] = []
-        var runOld = 0, runNew = 0
-        func flush() {
-            result += pair(removed, added, oldLine: start + runOld, newLine: start + runNew)
-            removed = []
-            added = []
+        for run in SequenceMatch.runs(oldRanges.count, newRanges.count, same: same) {
+            let removed = oldRanges[run.old].map { String(decoding: beforeBytes[$0], as: UTF8.self) }
+            let added = newRanges[run.new].map { String(decoding: afterBytes[$0], as: UTF8.self) }
+            result += pair(removed, added, oldLine: run.old.lowerBound, newLine: run.new.lowerBound)
         }
-        while i < a.count || j < b.count {
-            if i < a.count && j < b.count && a[i] == b[j] {
-                flush()
-                i += 1
-                j += 1
-                runOld = i
-                runNew = j
-            } else if j < b.count && (i == a.count || table[i][j + 1] >= table[i + 1][j]) {
-                added.append(b[j])
-                j += 1
-            } else {
-                removed.append(a[i])
-                i += 1
-            }
-        }
-        flush()
         return result
     }
 

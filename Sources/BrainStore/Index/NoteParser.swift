@@ -218,11 +218,11 @@ package enum NoteParser {
 
     package static func unknownKeys(_ map: YAMLMap, kind: NoteKind, path: String,
                             location: (String) -> SourceLocation) -> [Diagnostic] {
-        let known = KnownKeys.of(kind)
+        let known = VaultSchema.keys(of: kind)
         // Nearly every file has only known keys: no set, no suggestions to build for it.
         guard map.keys.contains(where: { !known.contains($0) }) else { return [] }
         let knownSet = Set(known)
-        let synonyms = KnownKeys.synonyms.filter { knownSet.contains($0.value) }
+        let synonyms = VaultSchema.synonyms.filter { knownSet.contains($0.value) }
         let finder = Suggestion.Finder(known + synonyms.keys)
         var result: [Diagnostic] = []
         for key in map.keys where !knownSet.contains(key) {
@@ -250,28 +250,4 @@ package enum NoteParser {
     }
 }
 
-/// The front-matter keys each kind of file knows; others are kept but reported as warnings.
-package enum KnownKeys {
-    package static let common = ["title", "aliases", "alias", "tags", "pinned", "created", "updated", "id", "cssclasses"]
-
-    /// Words people reach for, mapped to the key Brain uses.
-    package static let synonyms = ["frequency": "every", "schedule": "every", "repeat": "every", "deadline": "due",
-                           "due-date": "due", "tag": "tags", "goals": "goal", "reminder": "remind", "state": "status"]
-
-    package static func of(_ kind: NoteKind) -> [String] {
-        switch kind {
-        case .habit:
-            return common + ["area", "goal", "every", "target", "unit", "kind", "cue", "stack", "after", "remind",
-                             "auto", "status", "paused", "archived", "weight", "icon", "color"]
-        case .goal:
-            return common + ["area", "parent", "status", "start", "due", "target", "current", "unit", "habits", "icon", "archived"]
-        case .area:
-            return common + ["weight", "identity", "color", "icon"]
-        case .note:
-            return common + ["type", "url", "source", "author", "date", "area", "goal", "habit"]
-        case .daily:
-            return common + ["date", "mood", "energy", "evening-mood", "rest", "rest-reason", "weather", "sleep"]
-        }
-    }
-}
 

@@ -5,7 +5,7 @@ import BrainAnalytics
 /// models read them as references, so a rename rewrites them like links.
 extension RenamePlan {
     /// The front-matter keys whose plain values name another note.
-    package static let referenceKeys = ["area", "goal", "parent", "habits", "habit", "after"]
+    package static var referenceKeys: [String] { VaultSchema.linkKeys }
 
     /// A bare id in a front-matter value that names the renamed note.
     package struct ReferenceChange: Hashable, Sendable {

@@ -85,7 +85,7 @@ package struct ThreeWayMerge {
         var hunks: [Hunk] = []
         var same: [Int: Int] = [:]
         var i = 0, j = 0
-        for (b, s) in SequenceDiff.matches(baseIDs, sideIDs) {
+        for (b, s) in SequenceMatch.matches(baseIDs, sideIDs) {
             if i < b || j < s { hunks += split(base: base, i..<b, side: side, j..<s, name) }
             if base[b].sameContent(as: side[s]) {
                 same[b] = s
@@ -305,7 +305,7 @@ package struct ThreeWayMerge {
                                                      reason: "both sides added different lines here")))
             }
         }
-        for (a, b) in SequenceDiff.matches(keys.ids(ours), keys.ids(theirs)) {
+        for (a, b) in SequenceMatch.matches(keys.ids(ours), keys.ids(theirs)) {
             gap(ours[i..<a], theirs[j..<b])
             pieces += mergeUnit(base: nil, ours[a], theirs[b])
             i = a + 1
