@@ -133,10 +133,10 @@ package enum BrainCLI {
             message = error.description
         case let error as ActionError:
             code = error.code == .invalidArgument ? ExitCode.usage : ExitCode.failure
-            message = error.description
+            message = Advice.text(error)
         case let error as VaultError:
             code = ExitCode.failure
-            message = error.description
+            message = Advice.text(error)
         case let error as Diagnostic:
             code = ExitCode.failure
             message = error.description

@@ -13,7 +13,7 @@ public enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let start):
-            return "no vault found from \(start): run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT"
+            return "no vault found from \(start)"
         case .notADirectory(let path):
             return "\(path) is not a folder"
         case .outsideVault(let path):

@@ -140,8 +140,8 @@ public struct ImportVaultJSON: VaultAction {
         if !conflicts.isEmpty {
             let shown = conflicts.prefix(10).map { "  " + $0 }.joined(separator: "\n")
             let more = conflicts.count > 10 ? "\n  … and \(conflicts.count - 10) more" : ""
-            throw ActionError(.exists, "\(conflicts.count) file\(conflicts.count == 1 ? "" : "s") of the export already exist with other contents; nothing was imported:\n\(shown)\(more)\nimport into an empty folder (brain import json \(source) DIR) or move them away",
-                              path: conflicts[0])
+            throw ActionError(.exists, "\(conflicts.count) file\(conflicts.count == 1 ? "" : "s") of the export already exist with other contents; nothing was imported:\n\(shown)\(more)",
+                              path: conflicts[0], suggestion: .importIntoEmptyFolder(source: source))
         }
         for file in new { try transaction.create(file.text, at: file.path) }
         outcome.created = new.count

@@ -20,16 +20,37 @@ public struct ActionError: Error, Hashable, Sendable, Codable, CustomStringConve
         case io
     }
 
+    /// What a person could do next, as data: the command line words it as a command to type
+    /// (`run brain unarchive read …`), an app or a web page as a button.
+    public enum Suggestion: Hashable, Sendable, Codable {
+        /// Unarchive the habit, or set `status: active` in its file, to log it again.
+        case unarchive(habit: String, path: String)
+        /// Archive the habit or goal instead, which keeps its history; or delete anyway.
+        case archiveInstead(id: String)
+        /// Remove the links to the note first; or delete anyway.
+        case removeLinksFirst
+        /// Delete the note instead: only habits and goals are archived.
+        case deleteInstead
+        /// Make a first habit.
+        case createHabit
+        /// Import into a new or empty folder, or move the files in the way.
+        case importIntoEmptyFolder(source: String)
+    }
+
     public var code: Code
-    /// One sentence (or a few lines) for a person, without a `brain:` prefix.
+    /// What happened, in one sentence (or a few lines) for a person, without a `brain:` prefix and
+    /// without advice: that is `suggestion`, which each client words its own way.
     public var message: String
     /// The vault-relative file concerned, when there is one.
     public var path: String?
+    /// What to do about it, when there is something.
+    public var suggestion: Suggestion?
 
-    public init(_ code: Code, _ message: String, path: String? = nil) {
+    public init(_ code: Code, _ message: String, path: String? = nil, suggestion: Suggestion? = nil) {
         self.code = code
         self.message = message
         self.path = path
+        self.suggestion = suggestion
     }
 
     public var description: String { message }

@@ -38,11 +38,9 @@ public struct DeleteNote: VaultAction {
             let shown = linking.prefix(10).map { "  " + $0 }.joined(separator: "\n")
             let more = linking.count > 10 ? "\n  … and \(linking.count - 10) more" : ""
             let noun = linking.count == 1 ? "1 note links" : "\(linking.count) notes link"
-            var advice = "their links would break; remove them first, or delete anyway with --force"
-            if record.kind == .habit || record.kind == .goal {
-                advice = "to keep its history, archive it instead (brain archive \(record.stem)); or delete anyway with --force"
-            }
-            throw ActionError(.refused, "\(noun) to \(record.path):\n\(shown)\(more)\n\(advice)", path: record.path)
+            let keeps = record.kind == .habit || record.kind == .goal
+            throw ActionError(.refused, "\(noun) to \(record.path):\n\(shown)\(more)", path: record.path,
+                              suggestion: keeps ? .archiveInstead(id: record.stem) : .removeLinksFirst)
         }
         var trash = "\(DeleteNote.trashFolder)/\(day)/\(record.path)"
         var suffix = 2

@@ -23,8 +23,8 @@ extension Journal {
             let ids = habits.map(\.id).sorted()
             var message = "no habit named \"\(name)\""
             if let suggestion = Suggestion.closest(to: name, in: ids) { message += "; did you mean \"\(suggestion)\"?" }
-            message += ids.isEmpty ? "\nthe vault has no habits yet: brain new habit TITLE" : "\nhabits: " + ids.joined(separator: ", ")
-            throw ActionError(.notFound, message)
+            if ids.isEmpty { throw ActionError(.notFound, message + "\nthe vault has no habits yet", suggestion: .createHabit) }
+            throw ActionError(.notFound, message + "\nhabits: " + ids.joined(separator: ", "))
         }
     }
 
@@ -35,8 +35,8 @@ extension Journal {
         if habit.status == .archived || archivedFrom {
             let since = habit.archived.map { " since \($0)" } ?? ""
             let path = paths[habit.id.lowercased()] ?? "its habit file"
-            throw ActionError(.refused, "habit \"\(habit.id)\" is archived\(since) and takes no check-offs; "
-                + "run brain unarchive \(habit.id) (or set status: active in \(path)) to log it again", path: path)
+            throw ActionError(.refused, "habit \"\(habit.id)\" is archived\(since) and takes no check-offs", path: path,
+                              suggestion: .unarchive(habit: habit.id, path: path))
         }
         return habit
     }

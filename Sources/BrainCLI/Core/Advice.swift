@@ -1,0 +1,35 @@
+import BrainKit
+
+/// How the command line words what the library reports as data: an error's fact with the
+/// commands a person types next (`run brain unarchive read …`). A web page or an app words the
+/// same suggestion as a button; the library never names a command.
+enum Advice {
+    /// An action's error as the command line prints it.
+    static func text(_ error: ActionError) -> String {
+        guard let suggestion = error.suggestion else { return error.message }
+        switch suggestion {
+        case .unarchive(let habit, let path):
+            return error.message + "; run brain unarchive \(habit) (or set status: active in \(path)) to log it again"
+        case .archiveInstead(let id):
+            return error.message + "\nto keep its history, archive it instead (brain archive \(id)); or delete anyway with --force"
+        case .removeLinksFirst:
+            return error.message + "\ntheir links would break; remove them first, or delete anyway with --force"
+        case .deleteInstead:
+            return error.message + " (brain delete removes a note)"
+        case .createHabit:
+            return error.message + ": brain new habit TITLE"
+        case .importIntoEmptyFolder(let source):
+            return error.message + "\nimport into an empty folder (brain import json \(source) DIR) or move them away"
+        }
+    }
+
+    /// A vault error as the command line prints it.
+    static func text(_ error: VaultError) -> String {
+        switch error {
+        case .notFound:
+            return error.description + ": run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT"
+        default:
+            return error.description
+        }
+    }
+}
