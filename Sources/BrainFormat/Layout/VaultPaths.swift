@@ -80,7 +80,9 @@ package enum VaultPaths {
         return String(path[..<path.utf8.index(path.utf8.startIndex, offsetBy: slash)])
     }
 
-    /// The file name without folders and without the `.md` extension.
+    /// The file name without folders and without the `.md` extension. Inlinable: the index asks
+    /// it of every file, from another module.
+    @inlinable
     package static func stem(of path: String) -> String {
         // Byte arithmetic: this runs for every file on every index load.
         let utf8 = path.utf8
@@ -100,6 +102,7 @@ package enum VaultPaths {
 
     /// The byte offset of the last `/` of `path`: over its bytes in place when they are
     /// contiguous (a native string), which the generic search over `utf8` is not told.
+    @inlinable
     package static func lastSlash(_ path: String) -> Int? {
         let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var at = bytes.count - 1
@@ -111,6 +114,7 @@ package enum VaultPaths {
     }
 
     /// Whether `path` holds a `/` (see `lastSlash`).
+    @inlinable
     package static func hasSlash(_ path: String) -> Bool {
         lastSlash(path) != nil
     }

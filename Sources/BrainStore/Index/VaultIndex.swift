@@ -527,7 +527,9 @@ public final class VaultIndex: @unchecked Sendable {
             }
             var resolved: [Resolution] = []
             func add(_ kind: Link.Kind, _ target: UnsafeBufferPointer<UInt8>) {
-                let markdown = kind == .markdown || kind == .url
+                // A pattern, not `==`: the kind is another module's enum, whose `==` is a call.
+                let markdown: Bool
+                switch kind { case .markdown, .url: markdown = true; default: markdown = false }
                 if !target.isEmpty {
                     if !markdown, let hit = everywhere.resolution(of: target, markdown: false) {
                         resolved.append(hit)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BrainFormat
 
 /// A table from short byte strings to values, looked up by bytes read in place (a habit name or a
 /// link target in the cache) without making a `String`. The keys' bytes sit in one array, and
@@ -71,23 +72,5 @@ package struct ByteKeyTable<Value> {
     @inline(__always)
     private static func bucket(of hash: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-    }
-}
-
-/// FNV-1a, 64 bits: a hash of short byte strings for the index's own tables.
-package enum FNV1a {
-    package static let start: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    /// The hash so far with one more byte.
-    @inline(__always)
-    package static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-        (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-    }
-
-    @inline(__always)
-    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = start
-        for byte in bytes { hash = step(hash, byte) }
-        return hash
     }
 }
