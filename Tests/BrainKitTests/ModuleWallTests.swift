@@ -104,6 +104,18 @@ import BrainTestSupport
         }
     }
 
+    /// The index and search ask the file system for the disk's own access (`fileSystem.disk`),
+    /// never downcast the port to one adapter.
+    @Test func noDowncastToTheDiskAdapter() throws {
+        for target in Self.allowed.keys {
+            for (path, text) in try Self.sources(of: target) {
+                let code = Self.code(text)
+                #expect(!code.contains("as? POSIXFileSystem") && !code.contains("is POSIXFileSystem") && !code.contains("as! POSIXFileSystem"),
+                        "\(path) downcasts to POSIXFileSystem")
+            }
+        }
+    }
+
     /// The Swift files of a target, with their text.
     static func sources(of target: String) throws -> [(String, String)] {
         let folder = Repository.root + "/Sources/" + target

@@ -24,7 +24,7 @@ package enum DemoWriter {
     /// Generates and writes the vault into `root`, which must be missing or an empty folder.
     package static func write(_ options: DemoOptions, to root: String,
                              fileSystem: any FileSystem = POSIXFileSystem()) throws(VaultError) -> Summary {
-        let onDisk = fileSystem is POSIXFileSystem
+        let onDisk = fileSystem.disk != nil
         if fileSystem.exists(root) {
             guard fileSystem.isDirectory(root) else { throw .notADirectory(root) }
             let empty = onDisk ? isEmptyDirectory(root) : fileSystem.markdownFiles(under: root, stamps: false).isEmpty

@@ -79,11 +79,11 @@ package enum LineCache {
     package static func withKept<R>(_ vault: Vault, target: String, _ body: (Kept?) -> R) -> R {
         let relative = relativePath(of: target)
         guard let path = try? vault.internalPath(relative) else { return body(nil) }
-        if let posix = vault.fileSystem as? POSIXFileSystem {
+        if let posix = vault.fileSystem.disk {
             // Mapped, not copied: the page cache's pages are read as they are. A symbolic link
             // is refused, and the time comes from the mapped file itself.
             guard case .mapped(let address, let count, let modified) = posix.mapRegularFile(path), let address else { return body(nil) }
-            defer { POSIXFileSystem.unmap(address, count: count) }
+            defer { DiskMapping.unmap(address, count: count) }
             let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count)
             return body(decode(buffer, target: target, written: modified))
         }

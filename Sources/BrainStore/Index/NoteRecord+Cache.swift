@@ -27,7 +27,7 @@ package final class CacheBuffer: @unchecked Sendable {
         self.manifest = manifest
     }
 
-    /// Bytes mapped by `POSIXFileSystem.mapRegularFile`, unmapped when the buffer goes.
+    /// Bytes mapped by `DiskAccess.mapRegularFile`, unmapped when the buffer goes.
     package init(mapped address: UnsafeRawPointer?, count: Int, vault: Vault?, manifest: String) {
         bytes = UnsafeBufferPointer(start: address?.assumingMemoryBound(to: UInt8.self), count: address == nil ? 0 : count)
         mapped = true
@@ -38,7 +38,7 @@ package final class CacheBuffer: @unchecked Sendable {
     deinit {
         guard let base = bytes.baseAddress else { return }
         if mapped {
-            POSIXFileSystem.unmap(UnsafeRawPointer(base), count: bytes.count)
+            DiskMapping.unmap(UnsafeRawPointer(base), count: bytes.count)
         } else {
             UnsafeMutableBufferPointer(mutating: bytes).deallocate()
         }

@@ -188,7 +188,7 @@ extension VaultIndex {
     /// A shard's bytes, which its records keep: the file mapped on the disk (no copy), read
     /// into memory elsewhere.
     private static func cacheBuffer(_ vault: Vault, _ relative: String, manifest: String) -> Result<CacheBuffer, CacheProblem> {
-        guard let posix = vault.fileSystem as? POSIXFileSystem else {
+        guard let posix = vault.fileSystem.disk else {
             return cacheFile(vault, relative).map { CacheBuffer($0, vault: vault, manifest: manifest) }
         }
         switch posix.mapRegularFile(VaultPaths.join(vault.root, relative)) {

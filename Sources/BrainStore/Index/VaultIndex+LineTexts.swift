@@ -21,7 +21,7 @@ extension VaultIndex {
     /// every core, the result in their order whatever the thread timing.
     package func lines(ofFiles wanted: [(key: String, lines: [Int])]) -> [[String]] {
         let texts: [[String]]
-        let posix = vault.fileSystem as? POSIXFileSystem
+        let posix = vault.fileSystem.disk
         if let posix, let root = posix.openFolder(vault.root) {
             // On the disk: each thread reads its files into one buffer of its own, each file
             // opened by its path from the vault's folder (held open meanwhile).

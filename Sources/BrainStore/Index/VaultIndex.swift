@@ -231,7 +231,7 @@ public final class VaultIndex: @unchecked Sendable {
         // With no cache to compare against (a first run, a rebuild), the walk makes no `stat`:
         // each file's read takes its size and times from the `fstat` it makes anyway. A cache
         // written meanwhile by another process is then not read: this run rebuilds it.
-        let stampsFromReads = vault.fileSystem is POSIXFileSystem
+        let stampsFromReads = vault.fileSystem.disk != nil
             && (!useCache || !vault.fileSystem.exists(VaultPaths.join(vault.root, scope.cachePath)))
         if stampsFromReads { useCache = false }
         // The walk (mostly `stat` calls, time in the kernel) and the cache's decoding (time in
@@ -241,7 +241,7 @@ public final class VaultIndex: @unchecked Sendable {
         if stampsFromReads {
             files = walk(vault, scope: scope, stamps: false)
             loaded = nil
-        } else if useCache, vault.fileSystem is POSIXFileSystem {
+        } else if useCache, vault.fileSystem.disk != nil {
             let walked = SlotBuffer<[FileStamp]>(count: 1)
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) { walked.set(0, walk(vault, scope: scope)) }
@@ -427,7 +427,7 @@ public final class VaultIndex: @unchecked Sendable {
     /// records are kept as the cache of that scope holds them (see `NoteRecord.compacted`).
     package static func parseAll(_ stamps: [FileStamp], vault: Vault, stampsFromReads: Bool = false, compactFor scope: Scope? = nil) -> [NoteRecord] {
         if stamps.isEmpty { return [] }
-        let posix = stampsFromReads ? vault.fileSystem as? POSIXFileSystem : nil
+        let posix = stampsFromReads ? vault.fileSystem.disk : nil
         // Files are opened by their path from the vault's folder, held open meanwhile.
         let root = posix?.openFolder(vault.root)
         defer { if let root { posix?.closeFolder(root) } }

@@ -14,7 +14,7 @@ extension TextSearch {
     /// descriptor, so the kernel does not walk the root's path again for every file), else
     /// absolute or relative to the working directory.
     package func search(files paths: [String], under root: String? = nil, in fileSystem: any FileSystem = POSIXFileSystem()) -> [[TextMatch]] {
-        if !(fileSystem is POSIXFileSystem) {
+        guard let disk = fileSystem.disk else {
             // Other file systems hand out whole arrays; the reused buffer below is for the disk.
             return paths.map { path in
                 guard let bytes = try? fileSystem.read(root.map { VaultPaths.join($0, path) } ?? path) else { return [] }
@@ -22,7 +22,7 @@ extension TextSearch {
             }
         }
         if paths.isEmpty { return [] }
-        let posix = POSIXFileSystem()
+        let posix = disk
         let opened = root.flatMap { posix.openFolder($0) }
         if root != nil && opened == nil { return paths.map { _ in [] } }
         defer { if let opened { posix.closeFolder(opened) } }

@@ -8,7 +8,7 @@ import BrainAnalytics
 
 /// The real file system, through POSIX calls: fast enough for the 100,000-file vaults the index
 /// walks. Locks are `flock(2)` locks, so they hold between processes.
-public struct POSIXFileSystem: FileSystem {
+public struct POSIXFileSystem: FileSystem, DiskAccess {
     public init() {}
 
     /// Reads a whole file as bytes.
@@ -441,22 +441,12 @@ extension POSIXFileSystem {
 }
 
 extension POSIXFileSystem {
-    /// What mapping a file found.
-    package enum Mapping {
-        /// The file's bytes, mapped read-only (nil and 0 for an empty file): release them with
-        /// `unmap`; and its modification time in nanoseconds.
-        case mapped(UnsafeRawPointer?, count: Int, modified: Int64)
-        case missing
-        case symbolicLink
-        case failed(String)
-    }
-
     /// Maps a regular file read-only instead of copying it into memory: the page cache's pages
     /// are used as they are, with no copy and no zeroed pages to fill (the index cache of a
     /// 20,000-note vault is 19 MB, read by every command). Only for files this program replaces
     /// by renaming a new file over them, never by writing in place: a file cut short while
     /// mapped could not be read past its new end.
-    package func mapRegularFile(_ path: String) -> Mapping {
+    package func mapRegularFile(_ path: String) -> DiskMapping {
         // As `read`: a device is refused before it is opened (opening some devices does something).
         var before = stat()
         guard lstat(path, &before) == 0 else { return errno == ENOENT ? .missing : .failed(POSIXFileSystem.errorText()) }
@@ -484,10 +474,5 @@ extension POSIXFileSystem {
             return .failed(POSIXFileSystem.errorText())
         }
         return .mapped(UnsafeRawPointer(address), count: count, modified: modified)
-    }
-
-    /// Releases what `mapRegularFile` mapped.
-    package static func unmap(_ address: UnsafeRawPointer, count: Int) {
-        munmap(UnsafeMutableRawPointer(mutating: address), count)
     }
 }
