@@ -275,6 +275,10 @@ package struct HealthScanner {
                 problem(at: offset, "\(name) record: value \"\(valueText.string)\" is not a number of at least 0")
                 return .next(after)
             }
+            guard number <= FieldReader.maximumNumber else {
+                problem(at: offset, "\(name) record: value \"\(valueText.string)\" is more than 10^12")
+                return .next(after)
+            }
             guard let scale = HealthScanner.scale(kind, unit: attributes.unit) else {
                 problem(at: offset, "\(name) record: unknown unit \"\(attributes.unit?.string ?? "")\"")
                 return .next(after)
@@ -316,6 +320,10 @@ package struct HealthScanner {
         if let durationText = attributes.duration {
             guard let duration = HealthNumber.parse(durationText), duration >= 0 else {
                 problem(at: offset, "Workout: duration \"\(durationText.string)\" is not a number of at least 0")
+                return .next(after)
+            }
+            guard duration <= FieldReader.maximumNumber else {
+                problem(at: offset, "Workout: duration \"\(durationText.string)\" is more than 10^12")
                 return .next(after)
             }
             switch attributes.durationUnit?.string ?? "min" {

@@ -231,6 +231,40 @@ import Testing
         #expect(lines[8].contains("endDate=\"2026-11-20 09:00:00 +0100\" value=\"5\""), "line 9 is the record without a startDate")
     }
 
+    @Test func valuesPastTheNumberLimitAreBadRecordsNeverSummed() throws {
+        let folder = try TrackingFolder()
+        func workout(_ duration: String) -> String {
+            "<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"\(duration)\" durationUnit=\"min\" sourceName=\"W\" "
+                + "startDate=\"2026-11-20 18:00:00 +0100\" endDate=\"2026-11-20 18:20:00 +0100\"/>"
+        }
+        let path = try folder.write("export.xml", Tracking.export([
+            Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000"),
+            Tracking.steps("2026-11-20 09:00:00 +0100", nil, "1e308"),
+            Tracking.steps("2026-11-20 10:00:00 +0100", nil, "1e308"),
+            Tracking.steps("2026-11-20 11:00:00 +0100", nil, "99999999999999999999"),
+            Tracking.steps("2026-11-20 12:00:00 +0100", nil, "inf"),
+            Tracking.steps("2026-11-20 13:00:00 +0100", nil, "NaN"),
+            Tracking.steps("2026-11-20 14:00:00 +0100", nil, "1000000000001"),
+            workout("20"),
+            workout("2e12"),
+            workout("1e309"),
+        ]))
+        let steps = Tracking.rule("steps"), minutes = Tracking.rule("workout-minutes")
+        let data = try Tracking.read("health", path, rules: [steps, minutes], zone: Tracking.berlin)
+        #expect(Tracking.table(data.values(for: steps)) == ["2026-11-20: 1000"])
+        #expect(Tracking.table(data.values(for: minutes)) == ["2026-11-20: 20"])
+        #expect(data.problems.map(\.description) == [
+            "export.xml:9:2: error: HKQuantityTypeIdentifierStepCount record: value \"1e308\" is more than 10^12",
+            "export.xml:10:2: error: HKQuantityTypeIdentifierStepCount record: value \"1e308\" is more than 10^12",
+            "export.xml:11:2: error: HKQuantityTypeIdentifierStepCount record: value \"99999999999999999999\" is more than 10^12",
+            "export.xml:12:2: error: HKQuantityTypeIdentifierStepCount record: value \"inf\" is not a number of at least 0",
+            "export.xml:13:2: error: HKQuantityTypeIdentifierStepCount record: value \"NaN\" is not a number of at least 0",
+            "export.xml:14:2: error: HKQuantityTypeIdentifierStepCount record: value \"1000000000001\" is more than 10^12",
+            "export.xml:16:2: error: Workout: duration \"2e12\" is more than 10^12",
+            "export.xml:17:2: error: Workout: duration \"1e309\" is not a number of at least 0",
+        ])
+    }
+
     @Test func aFileCutShortIsReportedAndWhatCameBeforeCounts() throws {
         let folder = try TrackingFolder()
         let whole = Tracking.export([Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000"),
