@@ -91,6 +91,14 @@ import Testing
             #expect(!TrackingPattern.matches(expression, summary) && TrackingPattern.matches(expression, "aaa"))
         }
         #expect(Date().timeIntervalSince(started) < 5)
+        // A daily event with that summary for three years is matched once, not 1,095 times.
+        let daily = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:long@brain", "SUMMARY:" + summary, "DTSTART:20240101T070000Z",
+                     "DTEND:20240101T080000Z", "RRULE:FREQ=DAILY;COUNT=1095", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n")
+        let dailyPath = try folder.write("daily.ics", daily)
+        let again = Date()
+        let rule = Tracking.rule("events", source: "calendar", atLeast: 1, match: "(a|aa)+$")
+        #expect(try Tracking.read("calendar", dailyPath, rules: [rule]).values(for: rule)?.isEmpty == true)
+        #expect(Date().timeIntervalSince(again) < 5)
     }
 
     @Test func textIsUnfoldedAndUnescaped() throws {
