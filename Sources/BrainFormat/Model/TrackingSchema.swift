@@ -108,10 +108,77 @@ package enum TrackingSources {
 }
 
 /// `match:` patterns: regular expressions matched anywhere in the text, ignoring case.
+///
+/// NSRegularExpression (ICU) backtracks, so some patterns take exponential time on a text that
+/// almost matches: `(a+)+$` over a summary of a thousand `a`s would run for longer than the
+/// universe. Two bounds keep `brain track` finite whatever the rule says: a pattern that repeats a
+/// group holding a repetition (`(a+)+`, `(a*)*`, `(\w+\s?){2,}`) is refused when the rule is
+/// checked (`brain validate` reports it and the habit is not tracked), and any match is stopped
+/// after `timeLimit` seconds and counts as no match (a pattern of alternatives that overlap,
+/// `(a|aa)+$`, escapes the first check but not the second).
 package enum TrackingPattern {
-    /// Why `pattern` is not a valid regular expression, or nil when it is.
+    /// How long one text may be matched, in seconds.
+    package static let timeLimit = 0.1
+
+    /// Why `pattern` cannot be used: not a valid regular expression, or a nested repetition.
     package static func problem(_ pattern: String) -> String? {
-        compile(pattern) == nil ? "match \"\(pattern)\" is not a valid regular expression" : nil
+        guard compile(pattern) != nil else { return "match \"\(pattern)\" is not a valid regular expression" }
+        if let nested = nestedRepetition(pattern) {
+            return "match \"\(pattern)\" repeats a group that holds a repetition (\(nested)), which can take "
+                + "exponential time to match; write it without the outer repetition"
+        }
+        return nil
+    }
+
+    /// The first group of `pattern` that is repeated (`*`, `+`, `{…}`) and holds a repetition
+    /// (`*`, `+`, `?`, `{…}`), as written, or nil. Escapes and character classes are skipped.
+    package static func nestedRepetition(_ pattern: String) -> String? {
+        let characters = Array(pattern)
+        // Per open group: where it starts and whether something inside it repeats.
+        var groups: [(start: Int, repeats: Bool)] = []
+        var index = 0
+        func markRepeat() {
+            if !groups.isEmpty { groups[groups.count - 1].repeats = true }
+        }
+        while index < characters.count {
+            let character = characters[index]
+            switch character {
+            case "\\":
+                index += 2
+                continue
+            case "[":
+                // A class ends at the first `]` that is not its first character or escaped.
+                var cursor = index + 1
+                if cursor < characters.count, characters[cursor] == "^" { cursor += 1 }
+                if cursor < characters.count, characters[cursor] == "]" { cursor += 1 }
+                while cursor < characters.count, characters[cursor] != "]" {
+                    cursor += characters[cursor] == "\\" ? 2 : 1
+                }
+                index = cursor + 1
+                continue
+            case "(":
+                groups.append((index, false))
+            case ")":
+                guard let group = groups.popLast() else { break }
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let repeated = next == "*" || next == "+" || next == "{"
+                if repeated && group.repeats {
+                    var end = index + 2
+                    if next == "{", let close = characters[(index + 1)...].firstIndex(of: "}") { end = close + 1 }
+                    return String(characters[group.start..<min(end, characters.count)])
+                }
+                if group.repeats || repeated { markRepeat() }
+            case "*", "+", "{":
+                markRepeat()
+            case "?":
+                // `(?:`, `(?i)` and a lazy `+?` are not repetitions.
+                if index > 0, characters[index - 1] != "(", !"*+?}".contains(characters[index - 1]) { markRepeat() }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The compiled pattern, or nil when it is not valid.
@@ -119,9 +186,22 @@ package enum TrackingPattern {
         try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
     }
 
-    /// Whether `text` contains a match of `expression`.
+    /// Whether `text` contains a match of `expression`, found within `timeLimit` seconds.
     package static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        let started = DispatchTime.now().uptimeNanoseconds
+        let limit = UInt64(timeLimit * 1e9)
+        var found = false
+        // `reportProgress` calls the block now and then while ICU works, so a match that runs
+        // too long can be stopped.
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { match, _, stop in
+            if match != nil {
+                found = true
+                stop.pointee = true
+            } else if DispatchTime.now().uptimeNanoseconds - started > limit {
+                stop.pointee = true
+            }
+        }
+        return found
     }
 }
 

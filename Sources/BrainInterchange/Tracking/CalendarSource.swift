@@ -72,15 +72,23 @@ extension CalendarSource: TrackingFileSource {
     }
 }
 
-/// A compiled `match:` pattern, compiled once per query.
+/// A compiled `match:` pattern, compiled once per query. The answer for each summary is kept (up
+/// to `remembered` summaries), so a recurring event is matched once, not once per occurrence: a
+/// pattern stopped by `TrackingPattern.timeLimit` costs that time once per summary.
 package final class NSRegularExpressionBox {
     private let expression: NSRegularExpression?
+    private var answers: [String: Bool] = [:]
+    package static let remembered = 4096
 
     package init(_ pattern: String) {
         expression = TrackingPattern.compile(pattern)
     }
 
     package func matches(_ text: String) -> Bool {
-        expression.map { TrackingPattern.matches($0, text) } ?? false
+        guard let expression else { return false }
+        if let known = answers[text] { return known }
+        let answer = TrackingPattern.matches(expression, text)
+        if answers.count < NSRegularExpressionBox.remembered { answers[text] = answer }
+        return answer
     }
 }

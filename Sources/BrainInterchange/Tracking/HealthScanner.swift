@@ -14,9 +14,10 @@ import BrainStore
 /// attribute. Only the tag cut by the end of a block is copied (into `carry`), so memory is a
 /// block and a tag whatever the file's size.
 ///
-/// Every `<` in the file starts a tag, a comment or a declaration: XML allows no `<` inside
-/// attribute values or text, so a tag always ends before the next `<` (comments, which may hold
-/// one, are skipped to their `-->`).
+/// Every `<` in the file starts a tag, a comment, a CDATA section, a processing instruction or a
+/// declaration: XML allows no `<` inside attribute values or text, so a tag always ends before the
+/// next `<`. Comments, CDATA sections and processing instructions may hold a `<` (even text that
+/// reads as a `<Record …/>`): they are skipped whole, to their `-->`, `]]>` or `?>`.
 package struct HealthScanner {
     package var collector = TrackingCollector()
     /// Records that answered a query.
@@ -40,8 +41,12 @@ package struct HealthScanner {
     private var dates = HealthDate.Reader()
     /// The unfinished tag at the end of the previous block, from its `<`.
     private var carry: [UInt8] = []
-    private var inComment = false
-    private var commentDashes = 0
+    /// Inside a comment, CDATA section or processing instruction: the byte its end repeats
+    /// (`-`, `]`, `?`) and how many of them come before its `>`.
+    private var skipping: (byte: UInt8, needed: Int)?
+    private var skipRun = 0
+    /// Whether the `<HealthData` root element was seen: a file without it is no export.
+    package private(set) var sawRoot = false
     private var correlationDepth = 0
     /// The stream offset of the block being scanned.
     private var base: Int64 = 0
@@ -123,8 +128,8 @@ package struct HealthScanner {
     private mutating func scanRegion(_ start: UnsafePointer<UInt8>, count: Int, base: Int64, final: Bool) -> Int {
         let end = start + count
         var cursor = start
-        if inComment {
-            guard let close = commentEnd(cursor, end) else { return 0 }
+        if skipping != nil {
+            guard let close = skipEnd(cursor, end) else { return 0 }
             cursor = close
         }
         while cursor < end {
@@ -184,10 +189,18 @@ package struct HealthScanner {
                 correlationDepth = max(0, correlationDepth - 1)
                 cursor = open + 1
             } else if HealthScanner.startsWith(open + 1, end, "!--") {
-                inComment = true
-                commentDashes = 0
-                guard let close = commentEnd(open + 4, end) else { return 0 }
+                guard let close = skip(from: open + 4, end, until: 0x2D, count: 2) else { return 0 }
                 cursor = close
+            } else if HealthScanner.startsWith(open + 1, end, "![CDATA[") {
+                guard let close = skip(from: open + 9, end, until: 0x5D, count: 2) else { return 0 }
+                cursor = close
+            } else if open[1] == 0x3F {
+                guard let close = skip(from: open + 2, end, until: 0x3F, count: 1) else { return 0 }
+                cursor = close
+            } else if !sawRoot && HealthScanner.startsWith(open + 1, end, "HealthData")
+                        && (HealthScanner.isSpace(open, 11, end) || (open + 11 < end && (open[11] == 0x3E || open[11] == 0x2F))) {
+                sawRoot = true
+                cursor = open + 1
             } else {
                 cursor = open + 1
             }
@@ -195,16 +208,26 @@ package struct HealthScanner {
         return 0
     }
 
-    /// The position after the `-->` that ends the current comment, or nil when it goes on past `end`.
-    private mutating func commentEnd(_ from: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+    /// Starts skipping a comment (`-->`: `-` twice, then `>`), a CDATA section (`]]>`) or a
+    /// processing instruction (`?>`) whose body starts at `from`.
+    private mutating func skip(from: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, until byte: UInt8, count: Int)
+        -> UnsafePointer<UInt8>? {
+        skipping = (byte, count)
+        skipRun = 0
+        return skipEnd(from, end)
+    }
+
+    /// The position after the end of what is being skipped, or nil when it goes on past `end`.
+    private mutating func skipEnd(_ from: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        guard let (repeated, needed) = skipping else { return from }
         var cursor = from
         while cursor < end {
             let byte = cursor.pointee
-            if byte == 0x3E && commentDashes >= 2 {
-                inComment = false
+            if byte == 0x3E && skipRun >= needed {
+                skipping = nil
                 return cursor + 1
             }
-            commentDashes = byte == 0x2D ? commentDashes + 1 : 0
+            skipRun = byte == repeated ? skipRun + 1 : 0
             cursor += 1
         }
         return nil
@@ -275,6 +298,10 @@ package struct HealthScanner {
                 problem(at: offset, "\(name) record: value \"\(valueText.string)\" is not a number of at least 0")
                 return .next(after)
             }
+            guard number <= FieldReader.maximumNumber else {
+                problem(at: offset, "\(name) record: value \"\(valueText.string)\" is more than 10^12")
+                return .next(after)
+            }
             guard let scale = HealthScanner.scale(kind, unit: attributes.unit) else {
                 problem(at: offset, "\(name) record: unknown unit \"\(attributes.unit?.string ?? "")\"")
                 return .next(after)
@@ -316,6 +343,10 @@ package struct HealthScanner {
         if let durationText = attributes.duration {
             guard let duration = HealthNumber.parse(durationText), duration >= 0 else {
                 problem(at: offset, "Workout: duration \"\(durationText.string)\" is not a number of at least 0")
+                return .next(after)
+            }
+            guard duration <= FieldReader.maximumNumber else {
+                problem(at: offset, "Workout: duration \"\(durationText.string)\" is more than 10^12")
                 return .next(after)
             }
             switch attributes.durationUnit?.string ?? "min" {
@@ -501,10 +532,10 @@ package struct HealthScanner {
     }
 
     /// Whether a tag starting with `byte` may be a `Record`, `Workout`, `Correlation`, its end,
-    /// or a comment.
+    /// a comment or CDATA section, a processing instruction, or the `HealthData` root.
     @inline(__always)
     package static func interesting(_ byte: UInt8) -> Bool {
-        byte == 0x52 || byte == 0x57 || byte == 0x43 || byte == 0x2F || byte == 0x21
+        byte == 0x52 || byte == 0x57 || byte == 0x43 || byte == 0x2F || byte == 0x21 || byte == 0x3F || byte == 0x48
     }
 
     /// Names are short: compared here rather than through a call to `memcmp`.

@@ -81,6 +81,10 @@ extension HealthSource: TrackingFileSource {
         } catch {
             throw TrackingError("\(input.shown): \(error)")
         }
+        // The root element comes first, so the part read from the start of the file sees it.
+        guard slots.first?.scanner.sawRoot == true else {
+            throw TrackingError("\(input.shown): not an Apple Health export: no <HealthData> element")
+        }
         for slot in slots { collector.merge(slot.scanner.collector) }
         // Bad records are found by byte offset; their lines are counted only when there are some.
         let problems = slots.flatMap(\.scanner.problems).sorted { $0.offset < $1.offset }

@@ -91,6 +91,8 @@ package struct TrackHabits: VaultAction {
         var reports: [HabitReport] = []
         // Per day, the habits to write, so each daily file is opened and written once.
         var work: [Day: [(report: Int, habit: Habit, rule: AutoRule, value: Double)]] = [:]
+        // Days whose value is past what a line holds, as problems.
+        var refused: [String] = []
         for habit in journal.habits.sorted(by: { $0.id.lowercased() < $1.id.lowercased() }) {
             guard let rule = habit.auto, habit.status != .archived else { continue }
             var report = HabitReport(id: habit.id, title: habit.title, rule: rule.summary, source: rule.source,
@@ -115,6 +117,14 @@ package struct TrackHabits: VaultAction {
                 if day > today { continue }
                 if let archived = habit.archived, day >= archived { continue }
                 if habit.paused.contains(where: { $0.contains(day) }) { continue }
+                // Values each within the limit may add up past it; such a day is not written (a
+                // habit line would not read it back as a value, and would keep it as a manual one).
+                guard value.isFinite, abs(value) <= FieldReader.maximumNumber else {
+                    let files = data.files.filter { $0.source == rule.source }.map(\.path).joined(separator: ", ")
+                    refused.append("\(files.isEmpty ? rule.source : files): error: \(habit.id) on \(day): the day's \(rule.metric) come to "
+                                   + "more than 10^12, the most a habit line holds; not written")
+                    continue
+                }
                 report.days += 1
                 work[day, default: []].append((reports.count, habit, rule, value))
             }
@@ -158,7 +168,7 @@ package struct TrackHabits: VaultAction {
             if changed { try transaction.write(document, to: path) }
         }
         return Outcome(today: today, since: since, files: data.files, habits: reports,
-                       problems: data.problems.map(\.description), omittedProblems: data.omittedProblems)
+                       problems: data.problems.map(\.description) + refused, omittedProblems: data.omittedProblems)
     }
 
     /// What to do with one habit's value on a day, given its line there (`current`, whose text is

@@ -41,6 +41,15 @@ import Testing
              issues: ["auto: match does not apply to health steps; it narrows workout-minutes and workouts"]),
         Case(auto: "{source: calendar, match: \"(gym\", at-least: 1}", issues: ["auto: match \"(gym\" is not a valid regular expression"]),
         Case(auto: "{source: csv, at-most: 60}", issues: ["auto: auto needs a metric, e.g. screen-minutes"]),
+        Case(auto: "{source: calendar, match: \"(a+)+$\", at-least: 1}",
+             issues: ["auto: match \"(a+)+$\" repeats a group that holds a repetition ((a+)+), which can take exponential time "
+                      + "to match; write it without the outer repetition"]),
+        Case(auto: "{source: health, metric: workouts, match: \"^(\\\\w+\\\\s?){2,}$\", at-least: 1}",
+             issues: ["auto: match \"^(\\w+\\s?){2,}$\" repeats a group that holds a repetition ((\\w+\\s?){2,}), which can take "
+                      + "exponential time to match; write it without the outer repetition"]),
+        Case(auto: "{source: calendar, match: \"(?:gym|yoga)+ [a-z(+]+ (run)? \\\\(x+\\\\)*\", at-least: 1}",
+             rule: AutoRule(source: "calendar", metric: "events", atLeast: 1, match: "(?:gym|yoga)+ [a-z(+]+ (run)? \\(x+\\)*")),
+
         Case(auto: "{source: health, metric: steps, at-least: 1, per-day: avg}",
              issues: ["auto: unknown per-day \"avg\": expected sum, max, min"]),
         Case(auto: "{source: health, metric: steps, at-leest: 8000}",

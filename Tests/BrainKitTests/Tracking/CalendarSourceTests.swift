@@ -73,6 +73,34 @@ import Testing
         #expect(berlin.values(for: Self.minutes)?[Day("2026-10-30")!] == 60, "23:30 in Berlin while New York is still on summer time")
     }
 
+    /// A pattern that backtracks without end over a long summary is stopped: reading ends in
+    /// seconds, and the summary counts as not matching.
+    @Test func aBacktrackingPatternOverALongSummaryEndsInTime() throws {
+        let summary = String(repeating: "a", count: 1000) + "!"
+        let text = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "SUMMARY:" + summary, "DTSTART:20261102T070000Z", "DTEND:20261102T080000Z",
+                    "END:VEVENT", "BEGIN:VEVENT", "SUMMARY:aaa", "DTSTART:20261103T070000Z", "DTEND:20261103T080000Z", "END:VEVENT",
+                    "END:VCALENDAR"].joined(separator: "\r\n")
+        let folder = try TrackingFolder()
+        let path = try folder.write("long.ics", text)
+        let started = Date()
+        for pattern in ["(a+)+$", "(a|aa)+$", "(a*)*$"] {
+            let rule = Tracking.rule("events", source: "calendar", atLeast: 1, match: pattern)
+            let data = try Tracking.read("calendar", path, rules: [rule])
+            #expect(Tracking.table(data.values(for: rule)) == ["2026-11-03: 1"], "\(pattern)")
+            let expression = try #require(TrackingPattern.compile(pattern))
+            #expect(!TrackingPattern.matches(expression, summary) && TrackingPattern.matches(expression, "aaa"))
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        // A daily event with that summary for three years is matched once, not 1,095 times.
+        let daily = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:long@brain", "SUMMARY:" + summary, "DTSTART:20240101T070000Z",
+                     "DTEND:20240101T080000Z", "RRULE:FREQ=DAILY;COUNT=1095", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n")
+        let dailyPath = try folder.write("daily.ics", daily)
+        let again = Date()
+        let rule = Tracking.rule("events", source: "calendar", atLeast: 1, match: "(a|aa)+$")
+        #expect(try Tracking.read("calendar", dailyPath, rules: [rule]).values(for: rule)?.isEmpty == true)
+        #expect(Date().timeIntervalSince(again) < 5)
+    }
+
     @Test func textIsUnfoldedAndUnescaped() throws {
         let reader = ICalendarReader.read(Self.calendar)
         #expect(reader.events.map(\.summary).contains("Yoga, slow"))

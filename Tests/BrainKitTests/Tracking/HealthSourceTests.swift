@@ -231,6 +231,92 @@ import Testing
         #expect(lines[8].contains("endDate=\"2026-11-20 09:00:00 +0100\" value=\"5\""), "line 9 is the record without a startDate")
     }
 
+    @Test func valuesPastTheNumberLimitAreBadRecordsNeverSummed() throws {
+        let folder = try TrackingFolder()
+        func workout(_ duration: String) -> String {
+            "<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"\(duration)\" durationUnit=\"min\" sourceName=\"W\" "
+                + "startDate=\"2026-11-20 18:00:00 +0100\" endDate=\"2026-11-20 18:20:00 +0100\"/>"
+        }
+        let path = try folder.write("export.xml", Tracking.export([
+            Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000"),
+            Tracking.steps("2026-11-20 09:00:00 +0100", nil, "1e308"),
+            Tracking.steps("2026-11-20 10:00:00 +0100", nil, "1e308"),
+            Tracking.steps("2026-11-20 11:00:00 +0100", nil, "99999999999999999999"),
+            Tracking.steps("2026-11-20 12:00:00 +0100", nil, "inf"),
+            Tracking.steps("2026-11-20 13:00:00 +0100", nil, "NaN"),
+            Tracking.steps("2026-11-20 14:00:00 +0100", nil, "1000000000001"),
+            workout("20"),
+            workout("2e12"),
+            workout("1e309"),
+        ]))
+        let steps = Tracking.rule("steps"), minutes = Tracking.rule("workout-minutes")
+        let data = try Tracking.read("health", path, rules: [steps, minutes], zone: Tracking.berlin)
+        #expect(Tracking.table(data.values(for: steps)) == ["2026-11-20: 1000"])
+        #expect(Tracking.table(data.values(for: minutes)) == ["2026-11-20: 20"])
+        #expect(data.problems.map(\.description) == [
+            "export.xml:9:2: error: HKQuantityTypeIdentifierStepCount record: value \"1e308\" is more than 10^12",
+            "export.xml:10:2: error: HKQuantityTypeIdentifierStepCount record: value \"1e308\" is more than 10^12",
+            "export.xml:11:2: error: HKQuantityTypeIdentifierStepCount record: value \"99999999999999999999\" is more than 10^12",
+            "export.xml:12:2: error: HKQuantityTypeIdentifierStepCount record: value \"inf\" is not a number of at least 0",
+            "export.xml:13:2: error: HKQuantityTypeIdentifierStepCount record: value \"NaN\" is not a number of at least 0",
+            "export.xml:14:2: error: HKQuantityTypeIdentifierStepCount record: value \"1000000000001\" is more than 10^12",
+            "export.xml:16:2: error: Workout: duration \"2e12\" is more than 10^12",
+            "export.xml:17:2: error: Workout: duration \"1e309\" is not a number of at least 0",
+        ])
+    }
+
+    @Test func anXMLFileWithoutTheHealthDataElementIsRefused() throws {
+        let folder = try TrackingFolder()
+        let rule = Tracking.rule("steps")
+        for (name, text) in [
+            ("feed.xml", "<?xml version=\"1.0\"?>\n<rss><channel><title>news</title></channel></rss>\n"),
+            ("empty.xml", ""),
+            ("commented.xml", "<?xml version=\"1.0\"?>\n<!-- <HealthData> -->\n<Other>" + Tracking.steps("2026-11-20 08:00:00 +0100", nil, "5") + "</Other>\n"),
+        ] {
+            let path = try folder.write(name, text)
+            do {
+                let data = try Tracking.read("health", path, rules: [rule])
+                Issue.record("\(name) was read as a Health export: \(data.files)")
+            } catch let error as TrackingError {
+                #expect(error.message == "\(name): not an Apple Health export: no <HealthData> element")
+            }
+        }
+    }
+
+    @Test func recordsInsideCDATAOrInstructionsAreNotCounted() throws {
+        let folder = try TrackingFolder()
+        let text = Tracking.export([
+            Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000"),
+            "<Note><![CDATA[ " + Tracking.steps("2026-11-20 08:00:00 +0100", nil, "5000") + " ]]></Note>",
+            // `<!--` inside a CDATA section starts no comment, and `]]>` inside a comment ends nothing.
+            "<Note><![CDATA[ <!-- ]]]></Note>" + Tracking.steps("2026-11-20 09:00:00 +0100", nil, "7"),
+            "<!-- ]]> <![CDATA[ -->" + Tracking.steps("2026-11-20 10:00:00 +0100", nil, "20"),
+            "<?note " + Tracking.steps("2026-11-20 08:00:00 +0100", nil, "300") + " ?>",
+            "<![CDATA[ a section that goes on",
+            Tracking.steps("2026-11-20 08:00:00 +0100", nil, "40000"),
+            "for lines ]] ] ]]>" + Tracking.steps("2026-11-20 11:00:00 +0100", nil, "200"),
+        ])
+        let path = try folder.write("export.xml", text)
+        let rule = Tracking.rule("steps")
+        #expect(Tracking.table(try Tracking.read("health", path, rules: [rule]).values(for: rule)) == ["2026-11-20: 1227"])
+        // However the file is cut into blocks.
+        let bytes = Array(text.utf8)
+        for size in [1, 5, 13, 64] {
+            var scanner = HealthScanner(shown: "export.xml", context: TrackingContext(timeZone: Tracking.utc))
+            let index = scanner.collector.index(of: rule.query)
+            scanner.target(.steps, index: index, match: nil)
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + size)
+                bytes[offset..<end].withUnsafeBytes { scanner.scan($0) }
+                offset = end
+            }
+            scanner.finish()
+            scanner.collector.finished(TrackingFile(source: "health", path: "export.xml"), records: scanner.records, problems: 0)
+            #expect(Tracking.table(scanner.collector.data.values(for: rule)) == ["2026-11-20: 1227"], "blocks of \(size)")
+        }
+    }
+
     @Test func aFileCutShortIsReportedAndWhatCameBeforeCounts() throws {
         let folder = try TrackingFolder()
         let whole = Tracking.export([Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000"),
@@ -393,7 +479,14 @@ import Testing
                 if bytes.isEmpty { bytes = [0x3C] }
             }
             let path = try folder.write("export-\(round).xml", bytes)
-            let data = try Tracking.read("health", path, rules: rules, zone: Tracking.berlin)
+            let data: TrackingData
+            do {
+                data = try Tracking.read("health", path, rules: rules, zone: Tracking.berlin)
+            } catch let error as TrackingError {
+                // A file cut before its root element is no export.
+                #expect(error.message == "export-\(round).xml: not an Apple Health export: no <HealthData> element")
+                continue
+            }
             #expect(data.files.count == 1)
             #expect(data.problems.allSatisfy { $0.path == "export-\(round).xml" && $0.location.line >= 1 })
         }

@@ -50,6 +50,39 @@ import Testing
         #expect(again.outcome.habits.first { $0.id == "walk" }?.unchanged == 3)
     }
 
+    @Test func aDayPastTheNumberLimitIsNeverWritten() throws {
+        let folder = try TrackingFolder()
+        let path = try folder.write("screen.csv", """
+            date,metric,value
+            2026-11-20,screen-minutes,900000000000
+            2026-11-20,screen-minutes,900000000000
+            2026-11-21,screen-minutes,inf
+            2026-11-21,screen-minutes,nan
+            2026-11-21,screen-minutes,1e308
+            2026-11-21,screen-minutes,45
+
+            """)
+        let rule = AutoRule(source: "csv", metric: "screen-minutes", atMost: 60)
+        let data = try Tracking.read("csv", path, rules: [rule])
+        #expect(data.problems.map(\.description) == [
+            "screen.csv:4:27: error: \"inf\" is not a number (of at most 10^12)",
+            "screen.csv:5:27: error: \"nan\" is not a number (of at most 10^12)",
+            "screen.csv:6:27: error: \"1e308\" is not a number (of at most 10^12)",
+        ])
+        let (vault, fileSystem) = MemoryVault.make([
+            "habits/screen.md": "---\nauto: {source: csv, metric: screen-minutes, at-most: 60}\nunit: minutes\ncreated: 2026-11-01\n---\n",
+        ])
+        for _ in 0..<2 {
+            let result = try vault.perform(TrackHabits(data: data, today: Day("2026-11-22")!))
+            let notes = MemoryVault.notes(fileSystem)
+            #expect(notes["daily/2026-11-20.md"] == nil, "two rows of 9·10^11 add up past what a habit line holds")
+            #expect(Self.line(notes, "2026-11-21", "screen") == "- [x] [[screen]] 45 minutes (auto: csv ≤ 60)")
+            #expect(result.outcome.problems.last == "screen.csv: error: screen on 2026-11-20: the day's screen-minutes come to "
+                    + "more than 10^12, the most a habit line holds; not written")
+            #expect(result.outcome.habits.first?.kept == 0)
+        }
+    }
+
     @Test func manualEntriesWinAndAreReported() throws {
         let (vault, fileSystem) = MemoryVault.make([
             "habits/walk.md": "---\nauto: {source: health, metric: steps, at-least: 8000}\nunit: steps\ncreated: 2026-11-01\n---\n",
