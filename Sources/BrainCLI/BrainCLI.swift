@@ -137,6 +137,9 @@ package enum BrainCLI {
         case let error as VaultError:
             code = ExitCode.failure
             message = Advice.text(error)
+        case let error as GitError:
+            code = ExitCode.failure
+            message = Advice.text(error)
         case let error as Diagnostic:
             code = ExitCode.failure
             message = error.description

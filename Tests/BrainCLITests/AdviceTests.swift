@@ -4,6 +4,7 @@ import Testing
 @testable import BrainKit
 @testable import BrainFormat
 @testable import BrainStore
+@testable import BrainGit
 
 /// Issue 34 (Step 15), point 5: library errors carry data (a code, the file, a suggestion) and no
 /// command names; the command line words the advice, with the same lines as before (the
@@ -31,6 +32,16 @@ import Testing
         let vault = try TestVault(sample: false)
         let result = vault.run(["today"], cwd: folder)
         #expect(result.stderr == "brain: no vault found from \(folder): run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT\n")
+    }
+
+    /// Git's errors say what git needs; the brain command that goes on is the command line's.
+    @Test func gitErrorsNameNoBrainCommand() {
+        let errors: [GitError] = [.notARepository("/v"), .noIdentity, .mergeInProgress, .pushFailed(remote: "origin", branch: "main", message: "x"),
+                                  .remoteUnreachable(remote: "origin", url: nil, message: "x", committed: true)]
+        for error in errors {
+            #expect(!error.description.contains("brain "), "\(error.description)")
+            #expect(Advice.text(error).hasPrefix(error.description) && Advice.text(error).contains("brain "), "\(Advice.text(error))")
+        }
     }
 
     /// Every suggestion a library error can carry is worded by the command line without a trace of

@@ -28,7 +28,7 @@ enum InitCommand: BrainCommand {
         var outcome = Outcome(root: made.outcome.root, created: made.outcome.created, kept: made.outcome.kept)
         if arguments.flag("git") {
             do { outcome.git = try GitSetupCommand.setup(root: root, session).run() } catch {
-                throw ActionError(.io, error.description)
+                throw ActionError(.io, Advice.text(error))
             }
         }
         let result = ActionResult(action: made.action, dryRun: made.dryRun, outcome: outcome, changes: made.changes,

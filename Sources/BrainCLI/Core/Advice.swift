@@ -23,6 +23,22 @@ enum Advice {
         }
     }
 
+    /// A git error as the command line prints it: what git needs, then the brain command that goes on.
+    static func text(_ error: GitError) -> String {
+        switch error {
+        case .notARepository:
+            return error.description + ": run `brain git-setup` to make it one (or `git clone` the vault from another machine)"
+        case .noIdentity, .mergeInProgress:
+            return error.description + ", then brain sync again"
+        case .remoteUnreachable(_, _, _, let committed):
+            return error.description + (committed ? " and the next brain sync sends them" : "")
+        case .pushFailed:
+            return error.description + ", run brain sync again"
+        default:
+            return error.description
+        }
+    }
+
     /// A vault error as the command line prints it.
     static func text(_ error: VaultError) -> String {
         switch error {

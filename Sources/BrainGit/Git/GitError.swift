@@ -29,21 +29,21 @@ public enum GitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .gitMissing:
             return "git is not installed (or not in PATH): install it (Debian and Ubuntu: sudo apt-get install git; macOS: xcode-select --install) and try again"
         case .notARepository(let path):
-            return "\(path) is not in a git repository: run `brain git-setup` to make it one (or `git clone` the vault from another machine)"
+            return "\(path) is not in a git repository"
         case .detachedHead:
             return "the repository is not on a branch (detached HEAD): check out the branch to sync, e.g. git switch main"
         case .noIdentity:
-            return "git does not know who you are: run git config --global user.name \"Your Name\" and git config --global user.email you@example.com, then brain sync again"
+            return "git does not know who you are: run git config --global user.name \"Your Name\" and git config --global user.email you@example.com"
         case .remoteUnreachable(let remote, let url, let message, let committed):
             let place = url.map { "\(remote) (\($0))" } ?? remote
-            let kept = committed ? "; your changes are committed here and the next brain sync sends them" : ""
+            let kept = committed ? "; your changes are committed here" : ""
             return "cannot reach the remote \(place): \(message)\(kept)"
         case .pushFailed(let remote, let branch, let message):
-            return "push to \(remote)/\(branch) failed: \(message); your changes are committed here, run brain sync again"
+            return "push to \(remote)/\(branch) failed: \(message); your changes are committed here"
         case .locked(let message):
             return message
         case .mergeInProgress:
-            return "a git merge is in progress: finish it (resolve the files, git add them, git commit) or undo it with git merge --abort, then brain sync again"
+            return "a git merge is in progress: finish it (resolve the files, git add them, git commit) or undo it with git merge --abort"
         case .rebaseStopped(let message):
             return "the pull stopped mid-rebase: \(message); the repository is in the middle of a rebase: finish it with git (resolve, git add, git rebase --continue) or undo it with git rebase --abort"
         case .failed(let command, let message):
