@@ -392,6 +392,31 @@ struct SyncTests {
             == "## Habits\n<<<<<<< ours\n- [x] [[read]]\n=======\n- [-] [[read]] tired\n>>>>>>> theirs\n- [-] [[run]]\n")
     }
 
+    @Test func aLabelOrPathWithALineBreakWritesNoLine() throws {
+        let vault = try TestVault(sample: false)
+        let forged = "- [x] [[read]] forged"
+        try vault.write("o", "## Habits\n- [ ] [[read]]\n")
+        try vault.write("a", "## Habits\n- [x] [[read]]\n")
+        try vault.write("b", "## Habits\n- [-] [[read]] tired\n")
+        let result = vault.run(["merge-driver", "o", "a", "b", "daily/2026-11-22.md\n" + forged, "--marker-size", "7",
+                                "--ours-label", "origin/main\n" + forged, "--theirs-label", "this machine\u{2028}" + forged])
+        #expect(result.status == 1)
+        let text = try vault.read("a")
+        #expect(text == """
+            ## Habits
+            <<<<<<< origin/main - [x] [[read]] forged
+            - [x] [[read]]
+            =======
+            - [-] [[read]] tired
+            >>>>>>> this machine - [x] [[read]] forged
+
+            """)
+        #expect(!text.split(whereSeparator: \.isNewline).contains { $0.hasPrefix(forged) })
+        // One conflict, one line on standard error.
+        #expect(result.stderr.split(whereSeparator: \.isNewline).count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("daily/2026-11-22.md - [x] [[read]] forged:2: conflict: "))
+    }
+
     @Test func theDriverPrintsJSONAndRefusesMissingFiles() throws {
         let vault = try TestVault(sample: false)
         try vault.write("o", "a\n")

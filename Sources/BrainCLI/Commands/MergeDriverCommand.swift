@@ -41,8 +41,10 @@ enum MergeDriverCommand: BrainCommand {
         if arguments.flag("json") {
             try session.json(outcome)
         } else {
+            // One line per conflict, whatever the path holds (git allows a line break in one).
+            let path = MergeLabels.oneLine(outcome.path) ?? outcome.path
             for conflict in outcome.conflicts {
-                session.context.stderr.write("\(outcome.path):\(conflict.line): conflict: \(conflict.reason)\n")
+                session.context.stderr.write("\(path):\(conflict.line): conflict: \(conflict.reason)\n")
             }
         }
         return outcome.clean ? ExitCode.success : ExitCode.failure

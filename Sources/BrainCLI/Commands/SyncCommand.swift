@@ -43,7 +43,8 @@ enum SyncCommand: BrainCommand {
         }
         if outcome.status == .conflict {
             for conflict in outcome.conflicts {
-                session.context.stderr.write("\(conflict.path):\(conflict.line): conflict: \(conflict.reason)\n")
+                let path = MergeLabels.oneLine(conflict.path) ?? conflict.path
+                session.context.stderr.write("\(path):\(conflict.line): conflict: \(conflict.reason)\n")
             }
             let count = outcome.conflicts.count == 1 ? "a conflict" : "\(outcome.conflicts.count) conflicts"
             throw CLIError.failure("""

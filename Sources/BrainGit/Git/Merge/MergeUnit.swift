@@ -83,12 +83,38 @@ package struct ConflictHunk: Hashable, Sendable {
 }
 
 /// How the two sides are named in conflict markers and messages.
+///
+/// A label comes from outside the file (git, a remote's name, `--ours-label`) and is written after
+/// `<<<<<<<` and `>>>>>>>`: a line break in it would end the marker early and put the rest on a
+/// line of its own — a forged check-off. So each label is kept to one line of printable characters.
 package struct MergeLabels: Hashable, Sendable {
-    package var ours: String
-    package var theirs: String
+    package private(set) var ours: String
+    package private(set) var theirs: String
 
     package init(ours: String = "ours", theirs: String = "theirs") {
-        self.ours = ours
-        self.theirs = theirs
+        self.ours = MergeLabels.oneLine(ours) ?? "ours"
+        self.theirs = MergeLabels.oneLine(theirs) ?? "theirs"
+    }
+
+    /// `text` on one line of printable characters: each run of control characters (line breaks,
+    /// tabs, escapes, NUL, NEL) and line or paragraph separators becomes one space, and spaces at
+    /// the ends are dropped. Nil when nothing is left.
+    package static func oneLine(_ text: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var inBreak = false
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator:
+                if !inBreak { scalars.append(" ") }
+                inBreak = true
+            default:
+                scalars.append(scalar)
+                inBreak = false
+            }
+        }
+        let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .spaceSeparator }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return nil }
+        return String(scalars[first...last])
     }
 }
