@@ -111,6 +111,54 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8) == stdout.stdout)
     }
 
+    /// Step 25, point 1: `export json --out .brain/config.yml --force` replaced the vault's
+    /// config, also through a link to `.brain/` and through `../vault/.brain/…`. Every format is
+    /// refused there, as `brain report` is, by the same rule.
+    @Test func exportsStayOutOfTheBrainFolder() throws {
+        let vault = try TestVault()
+        let name = URL(fileURLWithPath: vault.root).lastPathComponent
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/inner", withDestinationPath: vault.root + "/.brain")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/cache-link", withDestinationPath: vault.root + "/.brain/cache")
+        try FileManager.default.createDirectory(atPath: vault.root + "/.brain/cache", withIntermediateDirectories: true)
+        func brainFolder() throws -> [String: Data] {
+            var result: [String: Data] = [:]
+            for path in try FileManager.default.subpathsOfDirectory(atPath: vault.root + "/.brain") where !path.hasPrefix("cache/") {
+                result[path] = FileManager.default.contents(atPath: vault.root + "/.brain/" + path) ?? Data()
+            }
+            return result
+        }
+        let before = try brainFolder()
+        let beside = vault.root + "-beside"
+        try FileManager.default.createDirectory(atPath: beside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: beside) }
+        let cases: [(arguments: [String], cwd: String)] = [
+            (["export", "json", "--out", ".brain/config.yml", "--force"], vault.root),
+            (["export", "json", "--out", ".brain/brain.json"], vault.root),
+            (["export", "json", "--out", "inner/config.yml", "--force"], vault.root),
+            (["export", "json", "--out", "../../\(name)/.brain/config.yml", "--force"], vault.root + "/daily"),
+            (["--vault", vault.root, "export", "json", "--out", "../\(name)/.brain/config.yml", "--force"], beside),
+            (["export", "ics", "--out", ".brain/config.yml", "--force"], vault.root),
+            (["export", "ics", "--out", "inner/habits.ics"], vault.root),
+            (["export", "csv", "--out", ".brain", "--force"], vault.root),
+            (["export", "csv", "--out", ".brain/csv"], vault.root),
+            (["export", "csv", "--out", "inner/csv"], vault.root),
+            (["export", "csv", "--out", "inner", "--force"], vault.root),
+            (["export", "csv", "--out", "cache-link", "--force"], vault.root),
+        ]
+        for (arguments, cwd) in cases {
+            let result = vault.run(arguments, cwd: cwd)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("is inside the vault's .brain/ folder, which is brain's own; write the export elsewhere"),
+                    "\(arguments): \(result.stderr)")
+        }
+        #expect(try brainFolder() == before, "nothing in .brain/ was written, replaced or left behind")
+        // Only the index's own cache files are in the cache folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root + "/.brain/cache").allSatisfy { !$0.contains("brain-export") && !$0.hasSuffix(".csv") })
+        // A name merely like it is fine, and so is the vault itself.
+        #expect(vault.run(["export", "json", "--out", ".brainy.json"]).status == 0)
+        #expect(vault.run(["export", "csv", "--out", "csv"]).status == 0)
+    }
+
     @Test func progressGoesToATerminalOnly() throws {
         let vault = try Self.emptyVault()
         let stderr = TextOutput(isTerminal: true)

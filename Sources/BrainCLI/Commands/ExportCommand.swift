@@ -38,6 +38,7 @@ enum ExportCommand: BrainCommand {
         let since = try arguments.value("since").map { try session.day($0) }
         let until = try arguments.value("until").map { try session.day($0) }
         if let since, let until, since > until { throw CLIError.usage("--since \(since) is after --until \(until)") }
+        if let out { try ExportPlace.check(out, vault: try session.vault(), writing: "the export") }
         let index = try session.index()
         let progress = Progress(session, label: "exporting")
         defer { progress.clear() }
