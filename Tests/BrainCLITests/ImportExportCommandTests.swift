@@ -159,6 +159,55 @@ import Testing
         #expect(vault.run(["export", "csv", "--out", "csv"]).status == 0)
     }
 
+    /// Step 25, point 2: `--force` replaced whatever was at PATH, a device or a FIFO included
+    /// (`--out /dev/null --force` as root put a file in its place). It replaces a regular file, or
+    /// a symbolic link to one (the link, never its target); anything else is refused.
+    @Test func forceReplacesOnlyARegularFile() throws {
+        let vault = try TestVault()
+        let fifo = vault.root + "/pipe.json"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: vault.root + "/folder.json", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-pipe.json", withDestinationPath: fifo)
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-folder.json", withDestinationPath: vault.root + "/folder.json")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-nothing.json", withDestinationPath: vault.root + "/missing.json")
+        let refused: [(String, String)] = [
+            ("pipe.json", "pipe.json is a FIFO; --force replaces only a regular file"),
+            ("folder.json", "folder.json is a folder; --force replaces only a regular file"),
+            ("to-pipe.json", "to-pipe.json is a symbolic link to a FIFO; --force replaces only a regular file"),
+            ("to-folder.json", "to-folder.json is a symbolic link to a folder; --force replaces only a regular file"),
+            ("to-nothing.json", "to-nothing.json is a symbolic link to nothing; --force replaces only a regular file"),
+        ]
+        for (out, message) in refused {
+            for format in ["json", "ics"] {
+                let result = vault.run(["export", format, "--out", out, "--force"])
+                #expect(result.status == 1, "\(format) \(out)")
+                #expect(result.stderr.contains(message), "\(format) \(out): \(result.stderr)")
+            }
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+        #expect(FileManager.default.fileExists(atPath: vault.root + "/folder.json"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.root + "/to-pipe.json") == fifo)
+        // A table of a CSV folder that is a FIFO: nothing of the export is put in place.
+        try FileManager.default.createDirectory(atPath: vault.root + "/csv", withIntermediateDirectories: true)
+        #expect(mkfifo(vault.root + "/csv/notes.csv", 0o644) == 0)
+        let csv = vault.run(["export", "csv", "--out", "csv", "--force"])
+        #expect(csv.status == 1 && csv.stderr.contains("notes.csv is a FIFO; --force replaces only a regular file"), "\(csv.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root + "/csv") == ["notes.csv"])
+        // A regular file, and a link to one: the link is replaced by the export, its target kept.
+        try vault.write("old.json", "old")
+        try vault.write("target.json", "target")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-file.json", withDestinationPath: vault.root + "/target.json")
+        #expect(vault.run(["export", "json", "--out", "old.json", "--force"]).status == 0)
+        #expect(try vault.read("old.json").hasPrefix("{"))
+        #expect(vault.run(["export", "json", "--out", "to-file.json", "--force"]).status == 0)
+        #expect(try vault.read("target.json") == "target")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: vault.root + "/to-file.json")) == nil)
+        #expect(try vault.read("to-file.json").hasPrefix("{"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.root).filter { $0.contains("brain-export") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func progressGoesToATerminalOnly() throws {
         let vault = try Self.emptyVault()
         let stderr = TextOutput(isTerminal: true)
