@@ -111,6 +111,103 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8) == stdout.stdout)
     }
 
+    /// Step 25, point 1: `export json --out .brain/config.yml --force` replaced the vault's
+    /// config, also through a link to `.brain/` and through `../vault/.brain/…`. Every format is
+    /// refused there, as `brain report` is, by the same rule.
+    @Test func exportsStayOutOfTheBrainFolder() throws {
+        let vault = try TestVault()
+        let name = URL(fileURLWithPath: vault.root).lastPathComponent
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/inner", withDestinationPath: vault.root + "/.brain")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/cache-link", withDestinationPath: vault.root + "/.brain/cache")
+        try FileManager.default.createDirectory(atPath: vault.root + "/.brain/cache", withIntermediateDirectories: true)
+        func brainFolder() throws -> [String: Data] {
+            var result: [String: Data] = [:]
+            for path in try FileManager.default.subpathsOfDirectory(atPath: vault.root + "/.brain") where !path.hasPrefix("cache/") {
+                result[path] = FileManager.default.contents(atPath: vault.root + "/.brain/" + path) ?? Data()
+            }
+            return result
+        }
+        let before = try brainFolder()
+        let beside = vault.root + "-beside"
+        try FileManager.default.createDirectory(atPath: beside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: beside) }
+        let cases: [(arguments: [String], cwd: String)] = [
+            (["export", "json", "--out", ".brain/config.yml", "--force"], vault.root),
+            (["export", "json", "--out", ".brain/brain.json"], vault.root),
+            (["export", "json", "--out", "inner/config.yml", "--force"], vault.root),
+            (["export", "json", "--out", "../../\(name)/.brain/config.yml", "--force"], vault.root + "/daily"),
+            (["--vault", vault.root, "export", "json", "--out", "../\(name)/.brain/config.yml", "--force"], beside),
+            (["export", "ics", "--out", ".brain/config.yml", "--force"], vault.root),
+            (["export", "ics", "--out", "inner/habits.ics"], vault.root),
+            (["export", "csv", "--out", ".brain", "--force"], vault.root),
+            (["export", "csv", "--out", ".brain/csv"], vault.root),
+            (["export", "csv", "--out", "inner/csv"], vault.root),
+            (["export", "csv", "--out", "inner", "--force"], vault.root),
+            (["export", "csv", "--out", "cache-link", "--force"], vault.root),
+        ]
+        for (arguments, cwd) in cases {
+            let result = vault.run(arguments, cwd: cwd)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("is inside the vault's .brain/ folder, which is brain's own; write the export elsewhere"),
+                    "\(arguments): \(result.stderr)")
+        }
+        #expect(try brainFolder() == before, "nothing in .brain/ was written, replaced or left behind")
+        // Only the index's own cache files are in the cache folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root + "/.brain/cache").allSatisfy { !$0.contains("brain-export") && !$0.hasSuffix(".csv") })
+        // A name merely like it is fine, and so is the vault itself.
+        #expect(vault.run(["export", "json", "--out", ".brainy.json"]).status == 0)
+        #expect(vault.run(["export", "csv", "--out", "csv"]).status == 0)
+    }
+
+    /// Step 25, point 2: `--force` replaced whatever was at PATH, a device or a FIFO included
+    /// (`--out /dev/null --force` as root put a file in its place). It replaces a regular file, or
+    /// a symbolic link to one (the link, never its target); anything else is refused.
+    @Test func forceReplacesOnlyARegularFile() throws {
+        let vault = try TestVault()
+        let fifo = vault.root + "/pipe.json"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: vault.root + "/folder.json", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-pipe.json", withDestinationPath: fifo)
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-folder.json", withDestinationPath: vault.root + "/folder.json")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-nothing.json", withDestinationPath: vault.root + "/missing.json")
+        let refused: [(String, String)] = [
+            ("pipe.json", "pipe.json is a FIFO; --force replaces only a regular file"),
+            ("folder.json", "folder.json is a folder; --force replaces only a regular file"),
+            ("to-pipe.json", "to-pipe.json is a symbolic link to a FIFO; --force replaces only a regular file"),
+            ("to-folder.json", "to-folder.json is a symbolic link to a folder; --force replaces only a regular file"),
+            ("to-nothing.json", "to-nothing.json is a symbolic link to nothing; --force replaces only a regular file"),
+        ]
+        for (out, message) in refused {
+            for format in ["json", "ics"] {
+                let result = vault.run(["export", format, "--out", out, "--force"])
+                #expect(result.status == 1, "\(format) \(out)")
+                #expect(result.stderr.contains(message), "\(format) \(out): \(result.stderr)")
+            }
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+        #expect(FileManager.default.fileExists(atPath: vault.root + "/folder.json"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.root + "/to-pipe.json") == fifo)
+        // A table of a CSV folder that is a FIFO: nothing of the export is put in place.
+        try FileManager.default.createDirectory(atPath: vault.root + "/csv", withIntermediateDirectories: true)
+        #expect(mkfifo(vault.root + "/csv/notes.csv", 0o644) == 0)
+        let csv = vault.run(["export", "csv", "--out", "csv", "--force"])
+        #expect(csv.status == 1 && csv.stderr.contains("notes.csv is a FIFO; --force replaces only a regular file"), "\(csv.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.root + "/csv") == ["notes.csv"])
+        // A regular file, and a link to one: the link is replaced by the export, its target kept.
+        try vault.write("old.json", "old")
+        try vault.write("target.json", "target")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/to-file.json", withDestinationPath: vault.root + "/target.json")
+        #expect(vault.run(["export", "json", "--out", "old.json", "--force"]).status == 0)
+        #expect(try vault.read("old.json").hasPrefix("{"))
+        #expect(vault.run(["export", "json", "--out", "to-file.json", "--force"]).status == 0)
+        #expect(try vault.read("target.json") == "target")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: vault.root + "/to-file.json")) == nil)
+        #expect(try vault.read("to-file.json").hasPrefix("{"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.root).filter { $0.contains("brain-export") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func progressGoesToATerminalOnly() throws {
         let vault = try Self.emptyVault()
         let stderr = TextOutput(isTerminal: true)

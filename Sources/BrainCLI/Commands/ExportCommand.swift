@@ -10,11 +10,14 @@ enum ExportCommand: BrainCommand {
         body and exact text), every check-in and every habit entry; brain import json rebuilds the
         vault from it. Written to --out FILE, else to standard output.
         csv: one RFC 4180 file per table (habits, goals, areas, notes, checkins, entries) in the
-        folder --out DIR, which must be missing or empty.
+        folder --out DIR, which must be missing or empty; a text cell that a spreadsheet would take
+        for a formula (=, +, -, @) starts with ' instead.
         ics: an RFC 5545 calendar of reminders: one repeating event per active habit with remind:,
         and the check-in reminders of .brain/config.yml (remind: {morning: "07:30"}).
         --since and --until limit the check-ins and entries. An existing file is never replaced
-        without --force; files are written beside the target and put in place when complete.
+        without --force, and --force replaces only a regular file (or a symbolic link to one, not
+        its target), never a folder, a device or a FIFO; files are written beside the target and
+        put in place when complete, and never inside the vault's .brain/ folder.
         Schemas: docs/EXPORT.md.
         """,
         positionals: [.init(name: "FORMAT", help: "json, csv or ics", choices: ["json", "csv", "ics"])],
@@ -22,7 +25,7 @@ enum ExportCommand: BrainCommand {
             .value("out", short: "o", "PATH", "the file (json, ics) or folder (csv) to write", completion: .files),
             .value("since", "DAY", "check-ins and entries from this day (json, csv)"),
             .value("until", "DAY", "check-ins and entries up to this day (json, csv)"),
-            .flag("force", "replace an existing file (or the export's files in an existing folder)"),
+            .flag("force", "replace an existing regular file (or the export's files in an existing folder)"),
             .flag("json", "print a summary of what was exported as JSON (needs --out)"),
         ],
         examples: ["brain export json --out brain.json", "brain export csv --out export/ --since 2026-01-01",
@@ -38,6 +41,7 @@ enum ExportCommand: BrainCommand {
         let since = try arguments.value("since").map { try session.day($0) }
         let until = try arguments.value("until").map { try session.day($0) }
         if let since, let until, since > until { throw CLIError.usage("--since \(since) is after --until \(until)") }
+        if let out { try ExportPlace.check(out, vault: try session.vault(), writing: "the export") }
         let index = try session.index()
         let progress = Progress(session, label: "exporting")
         defer { progress.clear() }

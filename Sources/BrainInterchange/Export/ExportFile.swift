@@ -10,7 +10,9 @@ import BrainStore
 /// An export file on disk, written the safe way: into a temporary file beside the target
 /// (`.NAME.brain-export-PID.tmp`, in the folder the person named), flushed, then put in place in
 /// one step. Without `replace` an existing file is never touched (a hard link that fails when the
-/// name is taken); with it the file is replaced atomically. Nothing else is ever written.
+/// name is taken); with it a regular file, or a symbolic link to one, is replaced atomically (the
+/// link itself: its target is never opened). A folder, a device, a FIFO or a socket is never
+/// replaced, nor a link to one. Nothing else is ever written.
 package final class ExportFile: ExportSink {
     /// The file as it will be named.
     package let path: String
@@ -27,6 +29,7 @@ package final class ExportFile: ExportSink {
         if !replace, ExportFile.exists(path) {
             throw ExportError("\(path) already exists; not overwriting it (choose another name, or pass --force to replace it)")
         }
+        if replace { try ExportFile.checkReplaceable(path) }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = path.split(separator: "/").last.map(String.init) ?? path
         temporary = (folder.isEmpty && !path.hasPrefix("/") ? "" : folder + "/") + ".\(name).brain-export-\(getpid()).tmp"
@@ -71,6 +74,11 @@ package final class ExportFile: ExportSink {
         close(descriptor)
         descriptor = -1
         if replace {
+            // Again at the last moment: a FIFO or a device put there meanwhile is not replaced.
+            do { try ExportFile.checkReplaceable(path) } catch {
+                abandon()
+                throw error
+            }
             guard rename(temporary, path) == 0 else {
                 let message = ExportFile.errorText()
                 abandon()
@@ -95,6 +103,31 @@ package final class ExportFile: ExportSink {
         descriptor = -1
         unlink(temporary)
         finished = true
+    }
+
+    /// Refuses a `path` that `--force` must not replace: anything but a regular file or a
+    /// symbolic link to one. Nothing there is fine.
+    package static func checkReplaceable(_ path: String) throws(ExportError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        var kind = info.st_mode & S_IFMT
+        var link = ""
+        if kind == S_IFLNK {
+            link = "a symbolic link to "
+            guard stat(path, &info) == 0 else {
+                throw ExportError("\(path) is a symbolic link to nothing; --force replaces only a regular file")
+            }
+            kind = info.st_mode & S_IFMT
+        }
+        if kind == S_IFREG { return }
+        let what = switch kind {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "something other than a regular file"
+        }
+        throw ExportError("\(path) is \(link)\(what); --force replaces only a regular file")
     }
 
     package static func exists(_ path: String) -> Bool {

@@ -21,6 +21,11 @@ public final class VaultTransaction {
     private var noted: Set<String> = []
     private var moves: [(from: String, to: String)] = []
     private var trashed: [String: String] = [:]
+    /// The names on disk of each folder `twin(of:)` looked in, by `NameKey`: listed once, since
+    /// nothing is written before `commit`.
+    private var listedNames: [String: [String: [String]]] = [:]
+    /// The staged paths of each folder, by `NameKey` of their names.
+    private var stagedNames: [String: [String: [String]]] = [:]
     private var openedIndex: VaultIndex?
     /// The action's name, for the journal.
     public var actionName = "change"
@@ -69,18 +74,28 @@ public final class VaultTransaction {
     /// not byte for byte; `ignoring` is a file about to move away (a rename that changes only case).
     public func twin(of path: String, ignoring: String? = nil) -> String? {
         let folder = VaultPaths.directory(of: path)
-        let name = String(path.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
-        let key = NameKey.of(name)
+        let key = NameKey.of(VaultTransaction.name(of: path, in: folder))
         guard let absoluteFolder = try? vault.absolute(folder) else { return nil }
-        var candidates = vault.fileSystem.names(in: absoluteFolder).map { folder.isEmpty ? $0 : folder + "/" + $0 }
-        candidates += staged.compactMap { $0.value == nil ? nil : $0.key }.filter { VaultPaths.directory(of: $0) == folder }
-        for candidate in candidates {
+        if listedNames[folder] == nil {
+            var names: [String: [String]] = [:]
+            for name in vault.fileSystem.names(in: absoluteFolder) {
+                names[NameKey.of(name), default: []].append(folder.isEmpty ? name : folder + "/" + name)
+            }
+            listedNames[folder] = names
+        }
+        // Files of the folder on disk, then staged ones, whose names have the same key: a lookup,
+        // not a walk of the folder and of every staged file (a restore creates 100,000 files).
+        for candidate in (listedNames[folder]?[key] ?? []) + (stagedNames[folder]?[key] ?? []) {
             if Array(candidate.utf8) == Array(path.utf8) || candidate == ignoring { continue }
             if staged[candidate] == .some(nil) { continue }
-            let candidateName = String(candidate.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
-            if NameKey.of(candidateName) == key { return candidate }
+            return candidate
         }
         return nil
+    }
+
+    /// The last part of `path`, which is in `folder`.
+    private static func name(of path: String, in folder: String) -> String {
+        String(path.utf8.dropFirst(folder.isEmpty ? 0 : folder.utf8.count + 1))!
     }
 
     /// The file at `path` as this change sees it (staged contents first); nil when there is none.
@@ -165,7 +180,10 @@ public final class VaultTransaction {
     }
 
     private func note(_ path: String) {
-        if noted.insert(path).inserted { order.append(path) }
+        guard noted.insert(path).inserted else { return }
+        order.append(path)
+        let folder = VaultPaths.directory(of: path)
+        stagedNames[folder, default: [:]][NameKey.of(VaultTransaction.name(of: path, in: folder)), default: []].append(path)
     }
 
     // MARK: Committing

@@ -156,6 +156,63 @@ import Testing
         #expect(entries[1]["note"] == "good, \"really\"" && entries[1]["value"] == "24" && entries[1]["line"] == "11")
     }
 
+    /// Step 25, point 3: a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return is a formula to a spreadsheet (CSV injection). Such a cell gets a leading `'`, as
+    /// OWASP advises; numbers in numeric columns (`-3`, `-0.5`) are written as they are, and the
+    /// text reads back exactly once the one added quote is dropped.
+    @Test func csvCellsThatStartAFormulaAreNeutralised() throws {
+        let (vault, _) = MemoryVault.make([
+            "notes/sum.md": "---\ntitle: \"=1+2\"\ntags: [a]\n---\n-1 is a list item\n",
+            "notes/at.md": "---\ntitle: \"@SUM(A1)\"\n---\n+cmd|' /C calc'!A0\n",
+            "notes/quoted.md": "---\ntitle: \"'=already quoted\"\n---\n\tindented\n",
+            "habits/cut.md": "---\ntitle: \"-Cut sugar\"\nevery: day\ntarget: 3\nkind: quit\n---\n",
+            "goals/debt.md": "---\ntitle: \"+Pay debt\"\ntarget: 10\ncurrent: -3\n---\n",
+            "goals/weight.md": "---\ntitle: Weight\ntarget: 10\ncurrent: -0.5\n---\n@home\n",
+            "daily/2026-11-20.md": "## Habits\n- [x] [[cut]] 2.5 — =HYPERLINK(\"http://x\")\n",
+        ])
+        var tables: [String: MemorySink] = [:]
+        _ = try VaultExport(index: VaultIndex.open(vault)).writeCSV { name throws(ExportError) in
+            let sink = MemorySink()
+            tables[name] = sink
+            return sink
+        }
+        func rows(_ table: String) throws -> [[String: String]] {
+            let records = try CSVReader.records(try #require(tables[table + ".csv"]).text)
+            return records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(records[0].fields, $0.fields)) }
+        }
+        let notes = Dictionary(uniqueKeysWithValues: try rows("notes").map { ($0["path"]!, $0) })
+        #expect(notes["notes/sum.md"]?["title"] == "'=1+2")
+        #expect(notes["notes/sum.md"]?["body"] == "'-1 is a list item\n")
+        #expect(notes["notes/at.md"]?["title"] == "'@SUM(A1)")
+        #expect(notes["notes/at.md"]?["body"] == "'+cmd|' /C calc'!A0\n")
+        #expect(notes["notes/quoted.md"]?["title"] == "''=already quoted", "a leading quote before a formula is quoted again")
+        #expect(notes["notes/quoted.md"]?["body"] == "'\tindented\n")
+        let habit = try #require(try rows("habits").first)
+        #expect(habit["title"] == "'-Cut sugar")
+        #expect(habit["target"] == "3")
+        let goals = Dictionary(uniqueKeysWithValues: try rows("goals").map { ($0["path"]!, $0) })
+        #expect(goals["goals/debt.md"]?["current"] == "-3" && goals["goals/weight.md"]?["current"] == "-0.5", "numbers stay numbers")
+        #expect(goals["goals/debt.md"]?["title"] == "'+Pay debt" && goals["goals/weight.md"]?["body"] == "'@home\n")
+        let entry = try #require(try rows("entries").first)
+        #expect(entry["value"] == "2.5")
+        #expect(entry["note"] == "'=HYPERLINK(\"http://x\")")
+        // No text cell of any table starts a formula.
+        for (name, sink) in tables {
+            for record in try CSVReader.records(sink.text).dropFirst() {
+                for (column, field) in zip(VaultExport.columns[String(name.dropLast(4))]!, record.fields) {
+                    guard let first = field.unicodeScalars.first else { continue }
+                    let formula = "=+-@\t\r".unicodeScalars.contains(first)
+                    #expect(!formula || (VaultExport.numericColumns.contains(column) && Double(field) != nil), "\(name) \(column): \(field)")
+                }
+            }
+        }
+        // The added quote is the only change, and it can be told apart from a quote of the text.
+        for (text, written) in [("=1+2", "'=1+2"), ("''=x", "'''=x"), ("'x", "'x"), ("'", "'"), ("-", "'-"), ("plain", "plain"), ("", "")] {
+            #expect(CSVWriter.text(text) == written)
+            #expect(CSVWriter.plainText(written) == text)
+        }
+    }
+
     @Test func exportFilesNeverOverwriteSilently() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-export-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

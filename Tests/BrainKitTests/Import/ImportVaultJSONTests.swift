@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import BrainKit
+@testable import BrainFormat
+@testable import BrainAnalytics
+@testable import BrainStore
+@testable import BrainInterchange
+@testable import BrainGit
+
+/// Step 25, point 6: `brain import json` of a 100,000-note export ran for more than 300 s, its
+/// time growing with the square of the files. Restores of any size now finish in time that grows
+/// with the files.
+@Suite struct ImportVaultJSONTests {
+    /// An export of `count` notes, each linking the next, built as text.
+    static func export(notes count: Int) -> [UInt8] {
+        var text = "{\n  \"schemaVersion\" : 1,\n  \"notes\" : [\n"
+        text += (0..<count).map { number in
+            "    {\"path\" : \"notes/note-\(number).md\", \"text\" : \"---\\ntitle: Note \(number)\\n---\\n# Note \(number)\\n\\nSee [[note-\(number + 1)]].\\n\"}"
+        }.joined(separator: ",\n")
+        text += "\n  ]\n}\n"
+        return Array(text.utf8)
+    }
+
+    /// The time to import `count` notes into an empty vault in memory.
+    static func importTime(_ count: Int) throws -> Duration {
+        let action = try ImportVaultJSON(json: export(notes: count), source: "e.json")
+        let fileSystem = MemoryFileSystem()
+        try fileSystem.makeDirectories("/v/.brain")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try Vault(root: "/v", fileSystem: fileSystem).perform(action)
+        let time = clock.now - start
+        #expect(result.outcome.created == count + 1, "the notes and .brain/.gitignore")
+        return time
+    }
+
+    /// Four times the files takes about four times as long, not sixteen: each file was checked
+    /// against every file staged before it (`VaultTransaction.twin`), twice.
+    @Test func importTimeGrowsLinearlyWithTheFiles() throws {
+        _ = try Self.importTime(200)
+        let small = try min(Self.importTime(1_000), Self.importTime(1_000))
+        let large = try Self.importTime(4_000)
+        let ratio = large / small
+        #expect(ratio < 8, "1,000 notes in \(small), 4,000 in \(large): \(ratio) times as long")
+    }
+
+    /// Files that differ only by letter case or Unicode normalisation from one already staged or
+    /// already in the vault are still refused: one could not be told from the other.
+    @Test func twinsAreStillRefused() throws {
+        struct CreateAll: VaultAction {
+            var paths: [String]
+            var name: String { "create-all" }
+            func plan(_ transaction: VaultTransaction) throws(ActionError) -> Int {
+                for path in paths { try transaction.create("x\n", at: path) }
+                return paths.count
+            }
+        }
+        let (vault, fileSystem) = MemoryVault.make(["notes/CAF\u{C9}.md": "mine\n"])
+        for paths in [["notes/a.md", "notes/Caf\u{E9}.md"], ["notes/b.md", "notes/X.md", "notes/c.md", "notes/x.md"],
+                      ["notes/d.md", "notes/re\u{301}sume\u{301}.md", "notes/R\u{E9}sum\u{E9}.md"]] {
+            let error = #expect(throws: ActionError.self, "\(paths)") { try vault.perform(CreateAll(paths: paths)) }
+            #expect(error?.message.contains("only by Unicode normalisation or letter case") == true, "\(String(describing: error))")
+        }
+        #expect(MemoryVault.notes(fileSystem).keys.filter { $0.hasPrefix("notes/") } == ["notes/CAF\u{C9}.md"])
+        // The import says the same of a file of the export that the vault has under another spelling.
+        let single = "{\"schemaVersion\": 1, \"notes\": [{\"path\": \"notes/caf\u{E9}.md\", \"text\": \"a\"}]}"
+        #expect(throws: ActionError.self) { try vault.perform(ImportVaultJSON(json: Array(single.utf8), source: "e.json")) }
+        #expect(try vault.perform(CreateAll(paths: ["notes/e.md", "notes/f.md"])).outcome == 2)
+    }
+}
