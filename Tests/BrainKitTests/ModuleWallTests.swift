@@ -116,6 +116,30 @@ import BrainTestSupport
         }
     }
 
+    /// `public` is the embedding API only (at most 900 declarations), each public type with a `///`
+    /// summary; what the package's modules share is `package`.
+    @Test func theEmbeddingAPIStaysSmallAndSummarised() throws {
+        var count = 0
+        for target in ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"] {
+            for (path, text) in try Self.sources(of: target) {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for (number, line) in lines.enumerated() {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    guard trimmed.hasPrefix("public ") || (trimmed.hasPrefix("@") && trimmed.contains(" public ")) else { continue }
+                    count += 1
+                    let declaresType = trimmed.range(of: #"public (final |indirect )*(struct|enum|class|protocol|actor) "#,
+                                                     options: .regularExpression) != nil
+                    guard declaresType else { continue }
+                    var above = number - 1
+                    while above >= 0 && lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") { above -= 1 }
+                    #expect(above >= 0 && lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("///"),
+                            "\(path):\(number + 1): a public type without a /// summary")
+                }
+            }
+        }
+        #expect(count <= 900, "\(count) public declarations")
+    }
+
     /// The Swift files of a target, with their text.
     static func sources(of target: String) throws -> [(String, String)] {
         let folder = Repository.root + "/Sources/" + target

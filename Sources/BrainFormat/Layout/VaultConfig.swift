@@ -97,7 +97,7 @@ public struct VaultConfig: Hashable, Sendable {
 
     /// `"04:00"` → 240. YAML 1.1 would read `04:00` unquoted as a sexagesimal number; we accept
     /// the string form and, leniently, an integer hour.
-    public static func minutes(_ value: YAMLValue) -> Int? {
+    package static func minutes(_ value: YAMLValue) -> Int? {
         if case .int(let hour) = value, (0..<24).contains(hour) { return hour * 60 }
         guard let text = value.string else { return nil }
         let parts = text.split(separator: ":")

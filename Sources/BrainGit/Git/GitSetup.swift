@@ -10,7 +10,7 @@ public struct GitSetup: Sendable {
     /// The `.gitattributes` line that routes Markdown files to the driver.
     public static let attributesLine = "*.md merge=brain"
     /// The driver's description in `.git/config` (`merge.brain.name`).
-    public static let driverDescription = "brain: habit lines by habit, front-matter by key"
+    package static let driverDescription = "brain: habit lines by habit, front-matter by key"
 
     /// Absolute path of the vault folder.
     public var root: String

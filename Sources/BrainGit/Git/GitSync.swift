@@ -23,7 +23,7 @@ public struct GitSync: Sendable {
     /// How the sides are named in conflict markers during the pull: the remote branch is "ours"
     /// in a rebase (it is what the local commits are replayed onto), and this machine's commits
     /// are "theirs".
-    public static let localLabel = "this machine"
+    package static let localLabel = "this machine"
 
     package init(vault: Vault, message: String? = nil, push: Bool = true, environment: [String: String],
                 executable: String? = nil, runner: any ProcessRunner = FoundationProcessRunner(), lockTimeout: Double = 10) {

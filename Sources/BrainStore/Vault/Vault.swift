@@ -60,7 +60,7 @@ public struct Vault: Sendable {
         try Vault.internalPath(relative, root: root, fileSystem: fileSystem)
     }
 
-    public static func internalPath(_ relative: String, root: String, fileSystem: any FileSystem) throws(VaultError) -> String {
+    package static func internalPath(_ relative: String, root: String, fileSystem: any FileSystem) throws(VaultError) -> String {
         let normalized = try VaultPaths.normalize(relative)
         var current = ""
         for part in normalized.split(separator: "/") {
