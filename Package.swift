@@ -6,7 +6,8 @@ import PackageDescription
 //                    the schema, the clock (Foundation only, no file system, no processes)
 //   BrainAnalytics   streaks, strength, momentum, goals, insights, charts, day views: functions over values
 //   BrainStore       the file-system port, the index and caches, actions, rename, templates, search, status
-//   BrainInterchange import, export, tracking, calendar, report, demo
+//   BrainInterchange import, export, tracking, calendar, report, demo (and the system's zlib, CZlib,
+//                    for zip files)
 //   BrainGit         sync, the merge driver, the process runner (macOS and Linux)
 // BrainKit imports them all for clients that want everything. ModuleWallTests checks the edges.
 let package = Package(
@@ -20,7 +21,9 @@ let package = Package(
         .target(name: "BrainFormat"),
         .target(name: "BrainAnalytics", dependencies: ["BrainFormat"]),
         .target(name: "BrainStore", dependencies: ["BrainFormat", "BrainAnalytics"]),
-        .target(name: "BrainInterchange", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),
+        // The system's zlib (a Swift prerequisite on Linux; in Apple's SDKs): zip members are inflated by it.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "BrainInterchange", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "CZlib"]),
         .target(name: "BrainGit", dependencies: ["BrainFormat", "BrainStore"]),
         .target(name: "BrainKit", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"]),
         .target(name: "BrainLanguageServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),

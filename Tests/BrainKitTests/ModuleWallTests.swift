@@ -14,7 +14,8 @@ import BrainTestSupport
         "BrainFormat": [],
         "BrainAnalytics": ["BrainFormat"],
         "BrainStore": ["BrainFormat", "BrainAnalytics"],
-        "BrainInterchange": ["BrainFormat", "BrainAnalytics", "BrainStore"],
+        // CZlib: the system's zlib, for zip files (Package.swift).
+        "BrainInterchange": ["BrainFormat", "BrainAnalytics", "BrainStore", "CZlib"],
         "BrainGit": ["BrainFormat", "BrainAnalytics", "BrainStore"],
         "BrainKit": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
         // Clients: the language server needs no import, export or git.

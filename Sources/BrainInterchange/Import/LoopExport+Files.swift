@@ -15,18 +15,28 @@ extension LoopExport {
         if isDirectory.boolValue {
             return try LoopExport(files: folderFiles(path, source: source), source: source)
         }
-        let bytes: [UInt8]
-        do { bytes = try POSIXFileSystem().read(path) } catch { throw Failure("\(source): \(error.description)") }
-        guard ZipArchive.looksLikeZip(bytes) else {
+        // The zip is read where it lies, a member at a time: only the CSV files are held.
+        let file: FileBlocks
+        do { file = try FileBlocks(path: path, shown: source) } catch { throw Failure(error.message) }
+        var head = [UInt8](repeating: 0, count: 4)
+        let got = head.withUnsafeMutableBytes { file.read(into: $0, at: 0) }
+        guard got == 4, ZipArchive.looksLikeZip(head) else {
             throw Failure("\(source): neither a folder nor a zip file; give the zip Loop Habit Tracker shares, or the folder unpacked from it")
         }
-        return try LoopExport(zip: bytes, source: source)
+        return try LoopExport(zip: .file(file), source: source)
     }
 
     /// Reads the export from the bytes of its zip.
     package init(zip bytes: [UInt8], source: String) throws(Failure) {
+        try self.init(zip: .bytes(bytes), source: source)
+    }
+
+    /// Reads the export from its zip: the CSV files, each unpacked whole, within
+    /// `ZipArchive.Limits.readWhole` (256 MB together; a Loop export of 46,000 days of three
+    /// habits is 6 MB).
+    package init(zip: ZipArchive.Source, source: String) throws(Failure) {
         let archive: ZipArchive
-        do { archive = try ZipArchive(bytes: bytes) } catch { throw Failure("\(source): \(error.message)") }
+        do { archive = try ZipArchive(zip, limits: .readWhole) } catch { throw Failure("\(source): \(error.message)") }
         var files: [String: [UInt8]] = [:]
         for entry in archive.entries where !entry.isDirectory && LoopExport.isWanted(entry.name) {
             do { files[entry.name] = try archive.data(entry) } catch { throw Failure("\(source): \(error.message)") }

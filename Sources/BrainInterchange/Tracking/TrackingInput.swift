@@ -8,7 +8,7 @@ import BrainAnalytics
 import BrainStore
 
 /// The bytes a source reads, in blocks, from a plain file or from one member of a zip file
-/// (decompressed on the fly by `InflateStream`, never unpacked to disk or to memory whole). A
+/// (decompressed on the fly by `ZipArchive` and zlib, never unpacked to disk or to memory whole). A
 /// folder is searched for the member's name. Memory stays the same whatever the file's size.
 package struct TrackingInput: Sendable {
     /// The name diagnostics give the bytes: the path as given, or `export.zip/apple_health_export/export.xml`.
@@ -16,7 +16,8 @@ package struct TrackingInput: Sendable {
     /// The file's size on disk (compressed, for a zip), for progress.
     package let size: Int64
     private let path: String
-    private let member: ZipFile.Entry?
+    /// The zip member read, and its archive (open on the file).
+    private let member: (archive: ZipArchive, entry: ZipArchive.Entry)?
 
     package static let blockSize = 1 << 17
 
@@ -39,11 +40,15 @@ package struct TrackingInput: Sendable {
         var head = [UInt8](repeating: 0, count: 4)
         let got = head.withUnsafeMutableBytes { blocks.read(into: $0, at: 0) }
         if got == 4, ZipArchive.looksLikeZip(head) {
-            let zip = try ZipFile(blocks)
-            guard let entry = zip.entries.first(where: { !$0.isDirectory && wanted($0.name) }) else {
+            let archive: ZipArchive
+            do { archive = try ZipArchive(.file(blocks), limits: .streamed) } catch {
+                throw TrackingError("\(file.shown): \(error.message)")
+            }
+            guard let entry = archive.entries.first(where: { !$0.isDirectory && wanted($0.name) }) else {
                 throw TrackingError("\(file.shown): no \(describe) in this zip file")
             }
-            return TrackingInput(shown: file.shown + "/" + entry.name, size: blocks.size, path: file.path, member: entry)
+            return TrackingInput(shown: file.shown + "/" + entry.name, size: blocks.size, path: file.path,
+                                 member: (archive, entry))
         }
         return TrackingInput(shown: file.shown, size: blocks.size, path: file.path, member: nil)
     }
@@ -100,64 +105,31 @@ package struct TrackingInput: Sendable {
 
     /// Calls `body` with each block of bytes in order; `progress` gets the bytes read from disk.
     package func forEachBlock(progress: ((Int64) -> Void)? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if let member {
+            do {
+                try member.archive.forEachBlock(of: member.entry, progress: progress, body)
+            } catch let failure as ZipArchive.Failure {
+                // The member's name is in `shown` already.
+                let prefix = member.entry.name + ": "
+                throw TrackingError("\(shown): \(failure.message.hasPrefix(prefix) ? String(failure.message.dropFirst(prefix.count)) : failure.message)")
+            }
+            return
+        }
         let blocks = try FileBlocks(path: path, shown: shown)
+        // A plain file is mapped a window at a time (no copy into a buffer), each window unmapped
+        // before the next, so only one window is ever resident.
+        if try blocks.forEachWindow(in: 0..<blocks.size, progress: progress, body) { return }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: TrackingInput.blockSize, alignment: 16)
         defer { buffer.deallocate() }
-        guard let member else {
-            // A plain file is mapped a window at a time (no copy into a buffer), each window
-            // unmapped before the next, so only one window is ever resident.
-            if try blocks.forEachWindow(in: 0..<blocks.size, progress: progress, body) { return }
-            var offset: Int64 = 0
-            while true {
-                let got = blocks.read(into: buffer, at: offset)
-                if got < 0 { throw TrackingError("\(shown): \(TrackingInput.errorText())") }
-                if got == 0 { return }
-                offset += Int64(got)
-                try body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
-                progress?(offset)
-            }
-        }
-        var offset = try ZipFile.dataOffset(of: member, in: blocks, shown: shown)
-        let end = offset + member.compressedSize
-        guard end <= blocks.size else { throw TrackingError("\(shown): the zip file is cut short") }
-        // The compressed bytes, at most one block at a time.
-        let read: InflateStream.Read = { target in
-            let wanted = Int(min(Int64(target.count), end - offset))
-            if wanted == 0 { return 0 }
-            let got = blocks.read(into: UnsafeMutableRawBufferPointer(rebasing: target[..<wanted]), at: offset)
-            if got <= 0 { throw TrackingError("\(shown): \(got < 0 ? TrackingInput.errorText() : "the zip file is cut short")") }
+        var offset: Int64 = 0
+        while true {
+            let got = blocks.read(into: buffer, at: offset)
+            if got < 0 { throw TrackingError("\(shown): \(TrackingInput.errorText())") }
+            if got == 0 { return }
             offset += Int64(got)
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
             progress?(offset)
-            return got
         }
-        let size: Int64
-        let crc: UInt32
-        switch member.method {
-        case 0:
-            var total: Int64 = 0
-            var check: UInt32 = 0
-            while true {
-                let got = try read(buffer)
-                if got == 0 { break }
-                let block = UnsafeRawBufferPointer(rebasing: buffer[..<got])
-                check = CRC32.update(check, block)
-                total += Int64(got)
-                try body(block)
-            }
-            (size, crc) = (total, check)
-        case 8:
-            do {
-                (size, crc) = try withoutActuallyEscaping(body) { write in
-                    try InflateStream.decompress(read: read, write: write)
-                }
-            } catch let failure as Inflate.Failure {
-                throw TrackingError("\(shown): \(failure.message)")
-            }
-        default:
-            throw TrackingError("\(shown) uses zip compression method \(member.method); only stored and deflated files can be read")
-        }
-        guard size == member.size else { throw TrackingError("\(shown): unpacked \(size) bytes, the zip file says \(member.size)") }
-        guard crc == member.crc else { throw TrackingError("\(shown): CRC-32 does not match; the zip file is damaged") }
     }
 
     /// The first file under `folder` (sorted, hidden ones skipped) whose path `wanted` accepts.
@@ -182,8 +154,9 @@ package struct TrackingInput: Sendable {
     package static func errorText() -> String { String(cString: strerror(errno)) }
 }
 
-/// An open file read at offsets (`pread`), closed when released.
-package final class FileBlocks {
+/// An open file read at offsets (`pread`), closed when released. Unchanging after `init`, and
+/// `pread` keeps no file position, so threads may share one.
+package final class FileBlocks: @unchecked Sendable {
     package let fd: Int32
     package let size: Int64
 

@@ -7,13 +7,13 @@ import Testing
 @testable import BrainInterchange
 @testable import BrainGit
 
-/// The streaming DEFLATE decoder and the on-disk zip reader that the Health export is read through.
+/// The streaming DEFLATE decoder (zlib) and the zip reader, on disk, that the Health export is read through.
 @Suite struct InflateStreamTests {
     /// Decodes `input` pulling `piece` bytes at a time; the output and its CRC-32.
     static func stream(_ input: [UInt8], piece: Int) throws -> (bytes: [UInt8], crc: UInt32) {
         var offset = 0
         var output: [UInt8] = []
-        let result = try InflateStream.decompress(read: { buffer in
+        let result = try Inflate.decompress(read: { buffer in
             let count = min(piece, buffer.count, input.count - offset)
             for index in 0..<count { buffer[index] = input[offset + index] }
             offset += count
@@ -43,8 +43,7 @@ import Testing
         let entry = try #require(archive.entries.first { $0.name.hasSuffix("/export.xml") })
         let whole = try archive.data(entry)
         #expect(whole.count > 2_000_000)
-        let start = entry.localHeaderOffset + 30 + ZipFile.u16(zip, entry.localHeaderOffset + 26) + ZipFile.u16(zip, entry.localHeaderOffset + 28)
-        let packed = Array(zip[start..<(start + entry.compressedSize)])
+        let packed = Array(zip[Int(entry.dataOffset)..<Int(entry.dataOffset + entry.compressedSize)])
         let (bytes, crc) = try Self.stream(packed, piece: 4093)
         #expect(bytes == whole)
         #expect(crc == CRC32.checksum(whole))

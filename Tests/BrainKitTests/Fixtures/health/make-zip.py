@@ -2,7 +2,7 @@
 """Makes export.zip as the Health app shares it: apple_health_export/export.xml (deflated) beside
 export_cda.xml. The export is generated: 45 days of step counts from a phone and a watch, sleep,
 workouts and heart-rate records no rule reads, about 3 MB, so that reading it crosses many
-deflate blocks and the 256 KiB output blocks of InflateStream. Run it again to remake the file
+deflate blocks and the 256 KiB output blocks of the inflater (Inflate). Run it again to remake the file
 (the bytes are the same: fixed seed, fixed timestamps)."""
 import random, zipfile, io
 
