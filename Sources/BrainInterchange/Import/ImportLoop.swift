@@ -117,7 +117,7 @@ package struct ImportLoop: VaultAction {
 
         for loop in export.habits {
             guard let frequency = LoopMapping.frequency(numerator: loop.numerator, denominator: loop.denominator) else { continue }
-            let name = loop.name.trimmingCharacters(in: .whitespaces)
+            let name = LoopMapping.oneLine(loop.name)
             let title = name.isEmpty ? "Loop habit \(loop.position)" : name
             if let existing = ImportLoop.match(title, in: journal.habits, excluding: matchedIDs) {
                 matchedIDs.insert(existing.id.lowercased())
@@ -244,9 +244,11 @@ package struct ImportLoop: VaultAction {
             document.set("archived", to: .date(exportDay.adding(days: 1)))
         }
         document.set("created", to: .date(created))
+        // One line each, as notes are (line breaks become <br>): a line of its own would be read
+        // as the vault's own text, a heading or a task.
         var section: [String] = []
-        let question = loop.question.trimmingCharacters(in: .whitespacesAndNewlines)
-        let description = loop.description.trimmingCharacters(in: .whitespacesAndNewlines)
+        let question = LoopMapping.noteText(loop.question)
+        let description = LoopMapping.noteText(loop.description)
         if !question.isEmpty { section.append(question) }
         if !description.isEmpty {
             if !section.isEmpty { section.append("") }

@@ -32,7 +32,7 @@ extension LoopExport {
     }
 
     /// Reads the export from its zip: the CSV files, each unpacked whole, within
-    /// `ZipArchive.Limits.readWhole` (256 MB together; a Loop export of 46,000 days of three
+    /// `ZipArchive.Limits.readWhole` (128 MB together; a Loop export of 46,000 days of three
     /// habits is 6 MB).
     package init(zip: ZipArchive.Source, source: String) throws(Failure) {
         let archive: ZipArchive

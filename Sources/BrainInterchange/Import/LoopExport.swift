@@ -155,7 +155,7 @@ package struct LoopExport: Sendable {
             let position = habits[index].position
             guard let folder = folders[position] else {
                 diagnostics.append(Diagnostic(path: habitsPath, line: habits[index].line, column: 1, severity: .warning,
-                                              message: "habit \"\(habits[index].name)\" has no folder \(LoopExport.format3(position)) … in the export; imported without entries"))
+                                              message: "habit \"\(LoopMapping.oneLine(habits[index].name))\" has no folder \(LoopExport.format3(position)) … in the export; imported without entries"))
                 continue
             }
             used.insert(position)
@@ -166,7 +166,7 @@ package struct LoopExport: Sendable {
                                                                    diagnostics: &diagnostics)
             } else {
                 diagnostics.append(Diagnostic(path: LoopExport.join(source, base + folder), line: 1, column: 1, severity: .warning,
-                                              message: "no Checkmarks.csv; habit \"\(habits[index].name)\" imported without entries"))
+                                              message: "no Checkmarks.csv; habit \"\(LoopMapping.oneLine(habits[index].name))\" imported without entries"))
             }
             let scores = base + folder + "/Scores.csv"
             if let bytes = files[scores] {

@@ -49,6 +49,24 @@ package enum LoopMapping {
         }
     }
 
+    /// A Loop habit's name made fit for one line — its `title:`, its `# heading`, a message: line
+    /// breaks, tabs and other control characters become spaces, a run of spaces one, and the ends
+    /// are trimmed. Loop lets a name hold line breaks; written as they are, they would add lines.
+    package static func oneLine(_ name: String) -> String {
+        var result = String.UnicodeScalarView()
+        var space = false
+        for scalar in name.unicodeScalars {
+            if scalar.properties.isWhitespace || LineText.isForbidden(scalar) {
+                space = !result.isEmpty
+                continue
+            }
+            if space { result.append(" ") }
+            space = false
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
     /// A Loop note made fit for one line: its line breaks become `<br>` (Markdown viewers show a
     /// line break), other control characters spaces, and the ends are trimmed.
     package static func noteText(_ notes: String) -> String {

@@ -18,7 +18,8 @@ import BrainStore
 /// more members than `Limits.entries`, members that unpack to more than `Limits.totalSize`
 /// together or more than `Limits.ratio` bytes per compressed byte, and members that share bytes
 /// (forty names for one stream) are refused when the archive is opened, before anything is
-/// unpacked. A member can then unpack to no more than the size the directory gave it.
+/// unpacked. A member then unpacks to no more than the size the directory gives it: the inflater
+/// stops at that size.
 package struct ZipArchive: Sendable {
     /// Why an archive could not be read.
     package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -56,8 +57,9 @@ package struct ZipArchive: Sendable {
         /// The largest central directory read (a Health export with many workout routes has a few MB).
         package var directorySize: Int64 = 256 << 20
 
-        /// For archives whose members are read whole into memory (a Loop export).
-        package static let readWhole = Limits(entries: 20_000, totalSize: 256 << 20, ratio: 200)
+        /// For archives whose members are read whole into memory (a Loop export: 46,000 days of
+        /// three habits unpack to 6 MB).
+        package static let readWhole = Limits(entries: 20_000, totalSize: 128 << 20, ratio: 200)
         /// For archives whose members are streamed (an Apple Health export of several gigabytes).
         package static let streamed = Limits(entries: 200_000, totalSize: 64 << 30, ratio: 200)
     }
@@ -143,7 +145,6 @@ package struct ZipArchive: Sendable {
 
         var entries: [Entry] = []
         entries.reserveCapacity(Int(count))
-        var total: Int64 = 0
         var offset = 0
         for _ in 0..<count {
             guard directory.count - offset >= 46, ZipArchive.u32(directory, offset) == 0x0201_4b50 else {
@@ -185,16 +186,13 @@ package struct ZipArchive: Sendable {
             guard headerOffset <= fileSize, fileSize - headerOffset >= 30, compressedSize <= fileSize else {
                 throw Failure("\(name) lies outside the file")
             }
-            guard size <= UInt64(limits.totalSize - total) else {
-                throw Failure("the zip file unpacks to more than \(limits.totalSize) bytes; it is not read")
-            }
-            if size > UInt64(limits.ratioFloor), size / max(compressedSize, 1) > UInt64(limits.ratio) {
-                throw Failure("\(name) would unpack \(compressedSize) bytes to \(size), more than \(limits.ratio) to 1; it is not read")
+            // The size is checked against the limits below; here only that it fits an Int64.
+            guard size <= UInt64(Int64.max) else {
+                throw Failure("\(name) would unpack to \(size) bytes; more than \(limits.totalSize) are not read")
             }
             if method == 0, size != compressedSize {
                 throw Failure("\(name): a stored file whose sizes differ; the zip file is damaged")
             }
-            total += Int64(size)
             let header = try source.bytes(at: Int64(headerOffset), count: 30)
             guard ZipArchive.u32(header, 0) == 0x0403_4b50 else { throw Failure("\(name): damaged local header") }
             let dataOffset = headerOffset + 30 + UInt64(ZipArchive.u16(header, 26)) + UInt64(ZipArchive.u16(header, 28))
@@ -206,7 +204,22 @@ package struct ZipArchive: Sendable {
                                  compressedSize: Int64(compressedSize), size: Int64(size),
                                  localHeaderOffset: Int64(headerOffset), dataOffset: Int64(dataOffset)))
         }
+        // Members that share bytes first: that is what a zip bomb of many names for one stream is,
+        // and the message should say so rather than name the total it would reach.
         try ZipArchive.checkOverlaps(entries, directory: Int64(directoryOffset)..<Int64(directoryOffset + directorySize))
+        var total: Int64 = 0
+        for entry in entries {
+            guard entry.size <= limits.totalSize else {
+                throw Failure("\(entry.name) would unpack to \(entry.size) bytes; more than \(limits.totalSize) are not read")
+            }
+            if entry.size > limits.ratioFloor, entry.size / max(entry.compressedSize, 1) > limits.ratio {
+                throw Failure("\(entry.name) would unpack \(entry.compressedSize) bytes to \(entry.size), more than \(limits.ratio) to 1; it is not read")
+            }
+            guard entry.size <= limits.totalSize - total else {
+                throw Failure("the zip file's members unpack to more than \(limits.totalSize) bytes together; it is not read")
+            }
+            total += entry.size
+        }
         self.entries = entries
     }
 

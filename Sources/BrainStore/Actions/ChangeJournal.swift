@@ -156,17 +156,21 @@ package struct ChangeJournal: Equatable {
                 leaving.append(path)
             }
         }
+        // Many files (an import of decades of days) are written without a flush each and flushed
+        // once at the end; the journal, removed only after this returns, covers them until then.
+        let batched = entries.count > VaultTransaction.batchedFiles
         if !leaving.isEmpty {
             for (target, bytes) in wanted where !fileSystem.exists(target) {
                 guard let index = leaving.firstIndex(where: { (try? fileSystem.read($0)) == bytes }) else { continue }
                 try fileSystem.move(leaving.remove(at: index), to: target)
             }
-            for path in leaving { try fileSystem.remove(path, durable: true) }
+            for path in leaving { try fileSystem.remove(path, durable: !batched) }
         }
         for (target, bytes) in wanted {
             if fileSystem.exists(target), (try? fileSystem.read(target)) == bytes { continue }
-            try fileSystem.writeAtomically(bytes, to: target, durable: true)
+            try fileSystem.writeAtomically(bytes, to: target, durable: !batched)
         }
+        if batched { try fileSystem.flush(wanted.map(\.target) + leaving, under: vault.root) }
     }
 
     /// The files the change touches, for messages.

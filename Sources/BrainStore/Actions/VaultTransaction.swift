@@ -273,8 +273,13 @@ public final class VaultTransaction {
                 throw ActionError(.io, "cannot record the change in \(ChangeJournal.path) (\(reason)); nothing was changed")
             }
         }
+        // A change of many files (an import of decades of days) writes them without a flush each and
+        // flushes once before the journal goes: the journal finishes the change after a crash
+        // until then. Two `fsync`s per file made 45,000 new daily files take six minutes.
+        let batched = journal != nil && entries.count > VaultTransaction.batchedFiles
         do {
-            try write()
+            try write(durable: !batched)
+            if batched { try flush(entries) }
         } catch let failure {
             // Put back what was written: every file to its contents before the change.
             let undo = journal ?? ChangeJournal(action: actionName, direction: .back, entries: entries)
@@ -304,8 +309,19 @@ public final class VaultTransaction {
         }
     }
 
-    /// The staged moves, writes and deletions, in that order.
-    private func write() throws(ActionError) {
+    /// Flushes the files of `entries` to disk (written with `durable: false`).
+    private func flush(_ entries: [ChangeJournal.Entry]) throws(ActionError) {
+        var paths: [String] = []
+        for entry in entries { paths.append(try absolute(entry.path)) }
+        do { try vault.fileSystem.flush(paths, under: vault.root) } catch { throw ActionError(vault.relative(error)) }
+    }
+
+    /// Changes of more files than this are written without a flush per file, then flushed at once.
+    package static let batchedFiles = 64
+
+    /// The staged moves, writes and deletions, in that order; `durable: false` leaves the flush
+    /// of the files written to the caller.
+    private func write(durable: Bool) throws(ActionError) {
         let fileSystem = vault.fileSystem
         do {
             var onDisk: [String: [UInt8]?] = originals
@@ -321,9 +337,9 @@ public final class VaultTransaction {
                 if current == bytes { continue }
                 let target = try absolute(path)
                 if current != nil {
-                    try fileSystem.writeAtomically(bytes, to: target, durable: true)
+                    try fileSystem.writeAtomically(bytes, to: target, durable: durable)
                 } else {
-                    try fileSystem.createNew(bytes, at: target)
+                    try fileSystem.createNew(bytes, at: target, durable: durable)
                 }
             }
             for path in order {

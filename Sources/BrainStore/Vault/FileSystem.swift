@@ -22,6 +22,12 @@ public protocol FileSystem: Sendable {
     func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError)
     /// Creates a file only when none exists (`VaultError.exists` otherwise).
     func createNew(_ bytes: [UInt8], at path: String) throws(VaultError)
+    /// `createNew`; `durable: false` may skip the flushes to disk, for a change of many files
+    /// that `flush(_:under:)` makes durable at once, its journal standing in until then.
+    func createNew(_ bytes: [UInt8], at path: String, durable: Bool) throws(VaultError)
+    /// Makes the writes made with `durable: false` to `paths` (absolute, under `root`) survive a
+    /// crash: on Linux one `syncfs` of `root`'s file system instead of two `fsync`s per file.
+    func flush(_ paths: [String], under root: String) throws(VaultError)
     /// Renames a file, refusing to replace an existing one.
     func move(_ from: String, to destination: String) throws(VaultError)
     /// Removes a file; a missing one is not an error. `durable` also flushes the folder, so the
@@ -83,6 +89,14 @@ extension FileSystem {
     package func remove(_ path: String) throws(VaultError) {
         try remove(path, durable: false)
     }
+
+    /// `createNew(_:at:)`, always durable, by default.
+    public func createNew(_ bytes: [UInt8], at path: String, durable: Bool) throws(VaultError) {
+        try createNew(bytes, at: path)
+    }
+
+    /// Nothing to do by default: a file system whose writes are durable as they are made (or in memory).
+    public func flush(_ paths: [String], under root: String) throws(VaultError) {}
 
     public func markdownFiles(under root: String) -> [FileStamp] {
         markdownFiles(under: root, stamps: true)

@@ -68,6 +68,14 @@ package final class OverlayFileSystem: FileSystem, @unchecked Sendable {
         try base.createNew(bytes, at: path)
     }
 
+    package func createNew(_ bytes: [UInt8], at path: String, durable: Bool) throws(VaultError) {
+        try base.createNew(bytes, at: path, durable: durable)
+    }
+
+    package func flush(_ paths: [String], under root: String) throws(VaultError) {
+        try base.flush(paths, under: root)
+    }
+
     package func move(_ from: String, to destination: String) throws(VaultError) {
         try base.move(from, to: destination)
     }

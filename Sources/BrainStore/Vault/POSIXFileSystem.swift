@@ -150,23 +150,63 @@ public struct POSIXFileSystem: FileSystem, DiskAccess {
         close(fd)
     }
 
+    #if os(Linux)
+    /// glibc's `syncfs(2)`, which Swift's Glibc module leaves out (it is declared for `_GNU_SOURCE`).
+    private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    }()
+    #endif
+
     /// Creates a file only when it does not exist yet (never overwrites).
     public func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
         try createNew(bytes, at: path, mode: 0o644)
     }
 
+    /// `createNew`; `durable: false` skips the flushes (see `flush(_:under:)`).
+    public func createNew(_ bytes: [UInt8], at path: String, durable: Bool) throws(VaultError) {
+        try createNew(bytes, at: path, mode: 0o644, durable: durable)
+    }
+
     /// `createNew` with the file's permission bits (`0o600`: readable by its owner alone).
-    public func createNew(_ bytes: [UInt8], at path: String, mode: mode_t) throws(VaultError) {
+    public func createNew(_ bytes: [UInt8], at path: String, mode: mode_t, durable: Bool = true) throws(VaultError) {
         let folder = VaultPaths.directory(of: path)
         if !folder.isEmpty { try makeDirectories(folder) }
         // Write beside it, then link(2): link fails with EEXIST instead of replacing.
-        let temporary = try writeTemporary(bytes, beside: path, mode: mode, durable: true)
+        let temporary = try writeTemporary(bytes, beside: path, mode: mode, durable: durable)
         defer { unlink(temporary) }
         if link(temporary, path) != 0 {
             if errno == EEXIST { throw .exists(path) }
             throw .io(path: path, message: POSIXFileSystem.errorText())
         }
-        POSIXFileSystem.syncFolder(folder)
+        if durable { POSIXFileSystem.syncFolder(folder) }
+    }
+
+    /// On Linux, one `syncfs(2)` of the file system `root` is on: every file and folder written
+    /// so far goes to disk, and an error in writing any of them back is reported. Elsewhere each
+    /// file and each of their folders is flushed with `fsync`.
+    public func flush(_ paths: [String], under root: String) throws(VaultError) {
+        #if os(Linux)
+        guard let syncfs = POSIXFileSystem.syncfs else {
+            sync()  // every file system: slower, as sure
+            return
+        }
+        let fd = open(root.isEmpty ? "." : root, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard fd >= 0 else { throw .io(path: root, message: POSIXFileSystem.errorText()) }
+        defer { close(fd) }
+        guard syncfs(fd) == 0 else { throw .io(path: root, message: POSIXFileSystem.errorText()) }
+        #else
+        var folders = Set<String>()
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            if fd >= 0 {
+                defer { close(fd) }
+                guard fsync(fd) == 0 else { throw .io(path: path, message: POSIXFileSystem.errorText()) }
+            }
+            folders.insert(VaultPaths.directory(of: path))
+        }
+        for folder in folders { POSIXFileSystem.syncFolder(folder) }
+        #endif
     }
 
     /// Renames a file, refusing to replace an existing one.

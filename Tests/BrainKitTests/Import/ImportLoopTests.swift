@@ -81,7 +81,7 @@ extension ImportLoopTests {
         #expect(gym.contains("title: Gym, \"heavy\" days\n"), "\(gym)")
         #expect(gym.contains("every: 3/week"))
         #expect(gym.contains("color: \"#D32F2F\""))
-        #expect(gym.contains("## Loop Habit Tracker\n\nSquats, deadlifts.\nThen stretch.\n"))
+        #expect(gym.contains("## Loop Habit Tracker\n\nSquats, deadlifts.<br>Then stretch.\n"))
         let wake = try #require(notes["habits/wake-up-early.md"])
         #expect(wake.contains("every: 2 in 3 days"))
         #expect(wake.contains("Did you wake up before 6am?"))
@@ -262,12 +262,47 @@ extension ImportLoopTests {
         #expect(id == "stretch-then-rest-ok")
         let journal = Journal(index: VaultIndex.open(vault))
         let imported = try #require(journal.habit(id))
-        #expect(imported.title == "Stretch\nthen \"rest\", ok")
+        // Step 25: the name is one line (its line break a space), the question and description
+        // one line each (their line breaks <br>, as a note's).
+        #expect(imported.title == "Stretch then \"rest\", ok")
         #expect(imported.issues.isEmpty)
         let file = try #require(MemoryVault.notes(fileSystem)["habits/\(id).md"])
-        #expect(file.contains("Did you?\r\nReally?") || file.contains("Did you?\nReally?"))
-        #expect(file.contains("Line one,\nline \"two\""))
+        #expect(file.contains("\n# Stretch then \"rest\", ok\n"), "\(file)")
+        #expect(file.contains("\nDid you?<br>Really?\n"), "\(file)")
+        #expect(file.contains("\nLine one,<br>line \"two\"\n"), "\(file)")
         let day = try #require(MemoryVault.notes(fileSystem)["daily/\(LoopFixture.exportDay).md"])
         #expect(day.contains("- [x] [[\(id)]] a, b<br>\"c\"\n"))
+    }
+}
+
+extension ImportLoopTests {
+    /// Step 25, point 8: a Loop name, question or description with line breaks added lines to the
+    /// habit file — its `# heading` broke, and the rest passed for a section and a check-off of
+    /// another habit. Each is one line now, and the file has the template's lines and no more.
+    @Test func aNameWithLineBreaksAddsNoLines() throws {
+        let name = "Read\n## Habits\r\n- [x] [[meditate]]\u{2028}---\u{0B}end"
+        var habit = LoopReference.Habit(name: name, question: "Did you?\n\n## Habits\n- [x] [[meditate]]",
+                                        description: "---\ntitle: forged\n---")
+        habit.original[LoopFixture.exportDay] = (LoopReference.yesManual, "")
+        let export = try LoopExport(files: LoopReference.export([habit], today: LoopFixture.exportDay), source: "loop")
+        let (vault, fileSystem) = MemoryVault.make([:])
+        let result = try vault.perform(ImportLoop(export: export, today: today))
+        let id = try #require(result.outcome.habits.first?.id)
+        let file = try #require(MemoryVault.notes(fileSystem)["habits/\(id).md"])
+        let lines = file.split(separator: "\n", omittingEmptySubsequences: false)
+        let title = "Read ## Habits - [x] [[meditate]] --- end"
+        #expect(lines.filter { $0.hasPrefix("#") } == ["# \(title)", "## Loop Habit Tracker"], "\(file)")
+        #expect(!lines.contains { $0.hasPrefix("- [x]") || $0.hasPrefix("title: forged") }, "\(file)")
+        #expect(lines.filter { $0 == "---" }.count == 2, "\(file)")
+        #expect(!file.contains("\u{2028}") && !file.contains("\u{0B}") && !file.contains("\r"))
+        #expect(file.contains("\nDid you?<br><br>## Habits<br>- [x] [[meditate]]\n"), "\(file)")
+        #expect(file.contains("\n---<br>title: forged<br>---\n"), "\(file)")
+        let journal = Journal(index: VaultIndex.open(vault))
+        let imported = try #require(journal.habit(id))
+        #expect(imported.title == title)
+        #expect(imported.issues.isEmpty)
+        // Messages name it on one line too.
+        let unmatched = try LoopExport(files: LoopReference.export([habit], today: LoopFixture.exportDay, selected: []), source: "loop")
+        #expect(unmatched.diagnostics.allSatisfy { !$0.description.contains("\n") }, "\(unmatched.diagnostics)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrainTestSupport
 @testable import BrainKit
 @testable import BrainFormat
 @testable import BrainAnalytics
@@ -81,25 +82,6 @@ import Testing
 
     /// A stored zip64 archive of one member, every size and offset in zip64 form.
     static func zip64(name: String, data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        func u16(_ value: Int) { out += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
-        func u32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(value >> shift & 0xFF)) } }
-        func u64(_ value: Int) { for shift in stride(from: 0, to: 64, by: 8) { out.append(UInt8(value >> shift & 0xFF)) } }
-        let nameBytes = Array(name.utf8)
-        let crc = Int(CRC32.checksum(data))
-        u32(0x0403_4b50); u16(45); u16(0); u16(0); u16(0); u16(0); u32(crc); u32(0xFFFF_FFFF); u32(0xFFFF_FFFF)
-        u16(nameBytes.count); u16(20); out += nameBytes
-        u16(1); u16(16); u64(data.count); u64(data.count)
-        out += data
-        let directory = out.count
-        u32(0x0201_4b50); u16(45); u16(45); u16(0); u16(0); u16(0); u16(0); u32(crc); u32(0xFFFF_FFFF); u32(0xFFFF_FFFF)
-        u16(nameBytes.count); u16(28); u16(0); u16(0); u16(0); u32(0); u32(0xFFFF_FFFF); out += nameBytes
-        u16(1); u16(24); u64(data.count); u64(data.count); u64(0)
-        let directorySize = out.count - directory
-        let record = out.count
-        u32(0x0606_4b50); u64(44); u16(45); u16(45); u32(0); u32(0); u64(1); u64(1); u64(directorySize); u64(directory)
-        u32(0x0706_4b50); u32(0); u64(record); u32(1)
-        u32(0x0605_4b50); u16(0); u16(0); u16(0xFFFF); u16(0xFFFF); u32(0xFFFF_FFFF); u32(0xFFFF_FFFF); u16(0)
-        return out
+        ZipWriter.zip64(name: name, data: data)
     }
 }
