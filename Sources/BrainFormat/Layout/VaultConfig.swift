@@ -29,7 +29,7 @@ public struct VaultConfig: Hashable, Sendable {
 
     public init() {}
 
-    public static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track"]
+    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {

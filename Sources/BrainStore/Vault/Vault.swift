@@ -14,9 +14,9 @@ public struct Vault: Sendable {
     public static let configPath = ".brain/config.yml"
     /// Keeps what belongs to this machine alone out of git: the cache (with the lock) and the
     /// change journal (a journal from elsewhere is never replayed; see `ChangeJournal`).
-    public static let ignorePath = ".brain/.gitignore"
+    package static let ignorePath = ".brain/.gitignore"
     /// What `ignorePath` holds in a new vault.
-    public static let ignoreText = "cache/\njournal*\n"
+    package static let ignoreText = "cache/\njournal*\n"
 
     public init(root: String, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
