@@ -27,10 +27,7 @@ package enum VaultPaths {
     package static func vaultFileProblem(_ path: String) -> String? {
         if path.isEmpty { return "the path is empty" }
         for scalar in path.unicodeScalars {
-            let value = scalar.value
-            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
-                return "the path holds a control character or a line break"
-            }
+            if isControl(scalar) { return "the path holds a control character or a line break" }
             if scalar == "\\" { return "the path holds a backslash" }
         }
         let utf8 = Array(path.utf8)
@@ -119,12 +116,18 @@ package enum VaultPaths {
         lastSlash(path) != nil
     }
 
+    /// A control character (C0, DEL, C1) or a line or paragraph separator: what a path from
+    /// outside may not hold, and what a message escapes.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
     /// A path as a message shows it: in quotes, with control characters escaped, so that a
     /// crafted path cannot add lines to the message.
     package static func quoted(_ path: String) -> String {
         var shown = "\""
         for scalar in path.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar == "\"" {
+            if isControl(scalar) || scalar == "\"" {
                 shown += scalar == "\"" ? "\\\"" : "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 shown.unicodeScalars.append(scalar)
