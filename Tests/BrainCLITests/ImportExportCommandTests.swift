@@ -208,6 +208,39 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// Step 25, point 6: a restore shows how far it is on a terminal (and nowhere else), and one
+    /// cut short is undone and can simply be run again.
+    @Test func importJSONShowsProgressAndCanBeRunAgainAfterAKill() throws {
+        let vault = try TestVault()
+        let export = vault.root + "/../\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: export) }
+        #expect(vault.run(["export", "json", "--out", export]).status == 0)
+        let target = vault.root + "/../\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: target) }
+        // Killed after 40 files (into a folder that was there, which the failed import keeps): the
+        // journal names what it created, and the next import undoes it first.
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let action = try ImportVaultJSON(json: Array(try Data(contentsOf: URL(fileURLWithPath: export))), source: "e.json")
+        let crashing = CrashingFileSystem(writesBeforeCrash: 41)
+        #expect(throws: ActionError.self) { try ImportVaultJSON.perform(action, into: target, fileSystem: crashing) }
+        #expect(FileManager.default.fileExists(atPath: target + "/.brain/journal"))
+        let stderr = TextOutput(isTerminal: true)
+        let context = Context(stdout: TextOutput(), stderr: stderr, stdin: ScriptedInput([]), environment: ["NO_COLOR": "1"],
+                              currentDirectory: vault.root, now: vault.now, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(BrainCLI.run(["import", "json", export, target], context: context) == 0, "\(stderr.text)")
+        #expect(stderr.text.contains("\rimporting "), "\(stderr.text)")
+        // The line is cleared when the files are on disk, before the warnings.
+        #expect(stderr.text.contains("\r\u{1B}[Kwarning: undid an interrupted import-json (137 files): "), "\(stderr.text)")
+        #expect(stderr.text.hasSuffix(", … and 127 more\n"), "\(stderr.text)")
+        #expect(!FileManager.default.fileExists(atPath: target + "/.brain/journal"))
+        let again = vault.run(["export", "json"], cwd: target)
+        #expect(again.stdout == (try String(contentsOfFile: export, encoding: .utf8)))
+        // Not a terminal: no progress line.
+        let quiet = vault.run(["import", "json", export, target + "-quiet"])
+        defer { try? FileManager.default.removeItem(atPath: target + "-quiet") }
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func progressGoesToATerminalOnly() throws {
         let vault = try Self.emptyVault()
         let stderr = TextOutput(isTerminal: true)
@@ -217,4 +250,51 @@ import Testing
         #expect(stderr.text.contains("\rimporting 100%"))
         #expect(stderr.text.hasSuffix("\r\u{1B}[K"), "the line is cleared at the end")
     }
+}
+
+/// The disk, until a number of writes (moves and removals included) have been made: then every
+/// further one fails, as if the process had been killed there.
+final class CrashingFileSystem: FileSystem, @unchecked Sendable {
+    let base = POSIXFileSystem()
+    private let lock = NSLock()
+    private var left: Int
+
+    init(writesBeforeCrash: Int) { left = writesBeforeCrash }
+
+    private func write(_ path: String) throws(VaultError) {
+        if path.contains("/.brain/cache/") { return }
+        let allowed = lock.withLock { () -> Bool in
+            left -= 1
+            return left >= 0
+        }
+        if !allowed { throw .io(path: path, message: "simulated crash") }
+    }
+
+    func read(_ path: String) throws(VaultError) -> [UInt8] { try base.read(path) }
+    func exists(_ path: String) -> Bool { base.exists(path) }
+    func isDirectory(_ path: String) -> Bool { base.isDirectory(path) }
+    func stamp(_ path: String, relative: String) -> FileStamp? { base.stamp(path, relative: relative) }
+    func makeDirectories(_ path: String) throws(VaultError) { try base.makeDirectories(path) }
+    func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(VaultError) {
+        try write(path)
+        try base.writeAtomically(bytes, to: path, durable: durable)
+    }
+    func createNew(_ bytes: [UInt8], at path: String) throws(VaultError) {
+        try write(path)
+        try base.createNew(bytes, at: path)
+    }
+    func move(_ from: String, to destination: String) throws(VaultError) {
+        try write(destination)
+        try base.move(from, to: destination)
+    }
+    func remove(_ path: String, durable: Bool) throws(VaultError) {
+        if base.exists(path) { try write(path) }
+        try base.remove(path, durable: durable)
+    }
+    func names(in folder: String) -> [String] { base.names(in: folder) }
+    func isSymbolicLink(_ path: String) -> Bool { base.isSymbolicLink(path) }
+    func temporaryFiles(under root: String) -> [String] { base.temporaryFiles(under: root) }
+    func isProcessRunning(_ pid: Int32) -> Bool { base.isProcessRunning(pid) }
+    func markdownFiles(under root: String, stamps: Bool) -> [FileStamp] { base.markdownFiles(under: root, stamps: stamps) }
+    func lock(_ path: String, timeout: Double) throws(VaultError) -> any FileLock { try base.lock(path, timeout: timeout) }
 }

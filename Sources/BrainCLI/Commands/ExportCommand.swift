@@ -11,7 +11,7 @@ enum ExportCommand: BrainCommand {
         vault from it. Written to --out FILE, else to standard output.
         csv: one RFC 4180 file per table (habits, goals, areas, notes, checkins, entries) in the
         folder --out DIR, which must be missing or empty; a text cell that a spreadsheet would take
-        for a formula (=, +, -, @) starts with ' instead.
+        for a formula (=, +, -, @) gets a ' in front.
         ics: an RFC 5545 calendar of reminders: one repeating event per active habit with remind:,
         and the check-in reminders of .brain/config.yml (remind: {morning: "07:30"}).
         --since and --until limit the check-ins and entries. An existing file is never replaced

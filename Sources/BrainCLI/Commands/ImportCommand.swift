@@ -58,14 +58,21 @@ enum ImportCommand: BrainCommand {
         let bytes: [UInt8]
         guard FileManager.default.fileExists(atPath: path) else { throw CLIError.failure("\(given): no such file") }
         do { bytes = try POSIXFileSystem().read(path) } catch { throw CLIError.failure(error.description) }
-        let action = try ImportVaultJSON(json: bytes, source: given)
+        var action = try ImportVaultJSON(json: bytes, source: given)
+        let progress = Progress(session, label: "importing")
+        defer { progress.clear() }
+        // Cleared when every file is on disk, before the warnings.
+        action.progress = { done, total in done < total ? progress.update(done, total) : progress.clear() }
         let result: ActionResult<ImportVaultJSON.Outcome>
         if let folder {
             let root = VaultLocator.absolute(folder, from: session.context.currentDirectory)
             result = try ImportVaultJSON.perform(action, into: root, dryRun: dryRun)
+            for notice in result.notices { session.context.stderr.write(notice + "\n") }
+            for warning in result.warnings { session.warn(warning) }
         } else {
             result = try session.perform(action, dryRun: dryRun)
         }
+        progress.clear()
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
         let verb = dryRun ? "would create" : "created"

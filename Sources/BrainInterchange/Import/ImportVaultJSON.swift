@@ -19,6 +19,8 @@ public struct ImportVaultJSON: VaultAction {
     public var config: String?
     /// Problems of the export's config that it is imported with, as brain reads a hand-written one.
     public var configWarnings: [String] = []
+    /// Called while the files are written, with the number written and the total.
+    package var progress: (@Sendable (Int, Int) -> Void)?
 
     public var name: String { "import-json" }
 
@@ -145,6 +147,9 @@ public struct ImportVaultJSON: VaultAction {
         }
         for file in new { try transaction.create(file.text, at: file.path) }
         outcome.created = new.count
+        // Every file is new: the journal need only name them, and they are flushed together.
+        transaction.createsInBulk = true
+        transaction.progress = progress
         return outcome
     }
 
@@ -170,21 +175,30 @@ public struct ImportVaultJSON: VaultAction {
 extension ImportVaultJSON {
     /// Rebuilds the vault in `root`, a new or empty folder (created when missing), under its
     /// lock. When the import fails, the folders it made are removed again.
+    ///
+    /// An import into `root` that was killed left its files there and a journal that says to
+    /// remove them: they are removed first (as any brain command in `root` would), and a folder
+    /// holding nothing but empty folders and brain's cache counts as empty, so the import can
+    /// simply be run again.
     package static func perform(_ action: ImportVaultJSON, into root: String, dryRun: Bool = false,
                                fileSystem: any FileSystem = POSIXFileSystem()) throws(ActionError) -> ActionResult<Outcome> {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         let existed = manager.fileExists(atPath: root, isDirectory: &isDirectory)
+        var recovered: [String] = []
         if existed {
             guard isDirectory.boolValue else { throw ActionError(.invalidArgument, "\(root) is not a folder") }
-            let entries = (try? manager.contentsOfDirectory(atPath: root)) ?? []
-            guard entries.isEmpty else {
+            if !dryRun, fileSystem.exists(VaultPaths.join(root, ChangeJournal.path)) {
+                recovered = try Vault(root: root, fileSystem: fileSystem).perform(Recovery()).warnings
+            }
+            guard holdsNoFiles(root) else {
                 throw ActionError(.exists, "\(root) is not empty; brain import json rebuilds a vault only into a new or empty folder (or into the current vault without DIR)")
             }
         }
         do { try fileSystem.makeDirectories(root + "/.brain") } catch { throw ActionError(error) }
         do {
-            let result = try Vault(root: root, fileSystem: fileSystem).perform(action, dryRun: dryRun)
+            var result = try Vault(root: root, fileSystem: fileSystem).perform(action, dryRun: dryRun)
+            result.warnings = recovered + result.warnings
             if dryRun { try? manager.removeItem(atPath: existed ? root + "/.brain" : root) }
             return result
         } catch {
@@ -193,6 +207,28 @@ extension ImportVaultJSON {
             if !existed { try? manager.removeItem(atPath: root) }
             throw error
         }
+    }
+
+    /// Takes the vault lock, which finishes or undoes an interrupted change, and does nothing else.
+    struct Recovery: VaultAction {
+        var name: String { "recover" }
+        func plan(_ transaction: VaultTransaction) throws(ActionError) -> Int { 0 }
+    }
+
+    /// Whether `root` holds folders only: no file, no symbolic link, nothing else; inside
+    /// `.brain/` its cache and the `.gitignore` brain writes with it do not count.
+    static func holdsNoFiles(_ root: String) -> Bool {
+        guard let walk = FileManager.default.enumerator(atPath: root) else { return false }
+        while let path = walk.nextObject() as? String {
+            let type = walk.fileAttributes?[.type] as? FileAttributeType
+            if path == ".brain/cache" { walk.skipDescendants() }
+            if type == .typeDirectory { continue }
+            if path == Vault.ignorePath, FileManager.default.contents(atPath: VaultPaths.join(root, path)) == Data(Vault.ignoreText.utf8) {
+                continue
+            }
+            return false
+        }
+        return true
     }
 
     private static func removeIfEmptyExceptLock(_ folder: String, _ manager: FileManager) throws {

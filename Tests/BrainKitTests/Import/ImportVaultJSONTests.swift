@@ -9,7 +9,7 @@ import Testing
 
 /// Step 25, point 6: `brain import json` of a 100,000-note export ran for more than 300 s, its
 /// time growing with the square of the files. Restores of any size now finish in time that grows
-/// with the files.
+/// with the files, and stay all or nothing when killed.
 @Suite struct ImportVaultJSONTests {
     /// An export of `count` notes, each linking the next, built as text.
     static func export(notes count: Int) -> [UInt8] {
@@ -66,5 +66,63 @@ import Testing
         let single = "{\"schemaVersion\": 1, \"notes\": [{\"path\": \"notes/caf\u{E9}.md\", \"text\": \"a\"}]}"
         #expect(throws: ActionError.self) { try vault.perform(ImportVaultJSON(json: Array(single.utf8), source: "e.json")) }
         #expect(try vault.perform(CreateAll(paths: ["notes/e.md", "notes/f.md"])).outcome == 2)
+    }
+
+    /// The journal of an import names the files it creates, not their contents (a 100,000-file
+    /// journal held the export twice), and a kill at any step is undone by the next command: the
+    /// vault is as before the import, or, once the import has returned, as after it.
+    @Test func anImportKilledAtEachStepIsUndoneByTheNextCommand() throws {
+        let bytes = Self.export(notes: 6)
+        let journal = MemoryVault.root + "/" + ChangeJournal.path
+        var undone = 0
+        for crash in 0..<14 {
+            for next in ["index", "action"] {
+                let (vault, fileSystem) = MemoryVault.make(["notes/mine.md": "mine\n"])
+                _ = VaultIndex.open(vault)
+                let before = MemoryVault.notes(fileSystem)
+                fileSystem.writesBeforeCrash = crash
+                let finished = (try? vault.perform(ImportVaultJSON(json: bytes, source: "e.json"))) != nil
+                fileSystem.writesBeforeCrash = nil
+                if let recorded = fileSystem.byteSnapshot[journal] {
+                    #expect(!String(decoding: recorded, as: UTF8.self).contains("See [["), "the journal holds no file's text")
+                    guard case .journal(let decoded) = ChangeJournal.decode(recorded) else { Issue.record("unreadable journal"); continue }
+                    #expect(decoded.direction == .back && decoded.entries.allSatisfy { $0.before == nil && $0.after == nil })
+                    undone += 1
+                }
+                if next == "index" {
+                    _ = VaultIndex.open(vault)
+                } else {
+                    _ = try vault.perform(SetPinned(note: "mine", pinned: true))
+                }
+                #expect(fileSystem.byteSnapshot[journal] == nil)
+                let after = MemoryVault.notes(fileSystem).filter { $0.key != "notes/mine.md" }
+                if finished {
+                    #expect(after.keys.filter { $0.hasPrefix("notes/note-") }.count == 6, "crash after \(crash) writes")
+                } else {
+                    #expect(after == before.filter { $0.key != "notes/mine.md" }, "crash after \(crash) writes, then \(next)")
+                }
+            }
+        }
+        #expect(undone > 10)
+    }
+
+    /// Progress is reported as files are written, ending at the total.
+    @Test func progressCountsTheFilesWritten() throws {
+        let reports = Reports()
+        var action = try ImportVaultJSON(json: Self.export(notes: 1_200), source: "e.json")
+        action.progress = { done, total in reports.add(done, total) }
+        let (vault, _) = MemoryVault.make([:])
+        _ = try vault.perform(action)
+        let seen = reports.values
+        #expect(seen.count >= 2)
+        #expect(seen.last.map { $0.done == $0.total && $0.total == 1_201 } == true, "\(seen)")
+        #expect(seen.map(\.done) == seen.map(\.done).sorted())
+    }
+
+    final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [(done: Int, total: Int)] = []
+        func add(_ done: Int, _ total: Int) { lock.withLock { list.append((done, total)) } }
+        var values: [(done: Int, total: Int)] { lock.withLock { list } }
     }
 }
