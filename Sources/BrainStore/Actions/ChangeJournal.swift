@@ -201,11 +201,13 @@ extension Vault {
         try journal.apply(journal.direction, in: self)
         try fileSystem.remove(path, durable: true)
         let files = journal.paths.count
+        // The first files by name; an import of 45,000 daily files made a warning of 900 kB.
+        let shown = journal.paths.prefix(10).joined(separator: ", ") + (files > 10 ? ", and \(files - 10) more" : "")
         switch journal.direction {
         case .forward:
-            return "finished an interrupted \(journal.action) (\(files) file\(files == 1 ? "" : "s")): \(journal.paths.joined(separator: ", "))"
+            return "finished an interrupted \(journal.action) (\(files) file\(files == 1 ? "" : "s")): \(shown)"
         case .back:
-            return "undid an interrupted \(journal.action) (\(files) file\(files == 1 ? "" : "s")): \(journal.paths.joined(separator: ", "))"
+            return "undid an interrupted \(journal.action) (\(files) file\(files == 1 ? "" : "s")): \(shown)"
         }
     }
 
