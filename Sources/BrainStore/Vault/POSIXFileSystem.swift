@@ -151,7 +151,7 @@ public struct POSIXFileSystem: FileSystem {
     }
 
     #if os(Linux)
-    /// glibc's `syncfs(2)`, which Swift's Glibc module leaves out (it is declared for `_GNU_SOURCE`).
+    /// The C library's `syncfs(2)` on Linux, which Swift's module for it leaves out (declared for `_GNU_SOURCE`); macOS has none.
     private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
         guard let symbol = dlsym(nil, "syncfs") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
