@@ -178,6 +178,33 @@ struct SyncTests {
         #expect(try m.b.read(path) == resolved)
     }
 
+    @Test func aNoteRemovedOnOneSideAndChangedOnTheOtherIsKeptOrRemovedWithGit() throws {
+        let m = try Self.machines()
+        for name in ["Ideas", "Plans"] { try Self.ok(m.a, ["new", "note", name]) }
+        try Self.ok(m.a, ["sync"])
+        try Self.ok(m.b, ["sync"])
+        // a removes both notes; b changes both, and checks off a habit.
+        for name in ["ideas", "plans"] { try FileManager.default.removeItem(atPath: m.a.root + "/notes/\(name).md") }
+        try Self.ok(m.a, ["sync"])
+        for name in ["ideas", "plans"] { try m.b.write("notes/\(name).md", "# \(name)\nstill wanted?\n") }
+        try Self.ok(m.b, ["done", "run"])
+        let stopped = m.b.run(["sync"])
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr.contains("notes/ideas.md:1: conflict: removed on one side, changed on the other: keep it with git add notes/ideas.md or remove it with git rm notes/ideas.md"))
+        #expect(stopped.stderr.contains("notes/plans.md:1: conflict: removed on one side, changed on the other"))
+        // Until each is added or removed, sync says the same.
+        #expect(m.b.run(["sync"]).status == 1)
+        // Keep one, remove the other, as the messages say, and sync again.
+        try m.sandbox.git(["add", "notes/ideas.md"], in: m.b.root)
+        try m.sandbox.git(["rm", "--quiet", "notes/plans.md"], in: m.b.root)
+        let finished = try Self.ok(m.b, ["sync"])
+        #expect(finished.stdout.contains("finished the pull the last sync left mid-rebase"))
+        #expect(try m.sandbox.git(["status", "--porcelain"], in: m.b.root) == "")
+        #expect(try m.sandbox.git(["ls-files", "notes"], in: m.b.root) == "notes/ideas.md\n")
+        #expect(try m.b.read("notes/ideas.md") == "# ideas\nstill wanted?\n")
+        #expect(try m.b.read("daily/2026-11-22.md").contains("- [x] [[run]]"))
+    }
+
     @Test func crlfDailyFilesStayCRLF() throws {
         let m = try Self.machines(crlf: true)
         let path = "daily/2026-11-22.md"
@@ -283,6 +310,14 @@ struct SyncTests {
         #expect(try sandbox.git(["status", "--porcelain"], in: top.root) == " M README.md\n")
         #expect(try sandbox.git(["show", "--name-only", "--format=%s", "HEAD"], in: top.root)
             == "2026-11-22: done read\n\nbrain/daily/2026-11-22.md\n")
+        // A file outside the vault that is staged stays staged, out of the commit.
+        try sandbox.git(["add", "README.md"], in: top.root)
+        try Self.ok(top, ["--vault", vault, "undo", "read"])
+        let staged = try Self.ok(top, ["--vault", vault, "sync"])
+        #expect(staged.stdout.hasPrefix("committed 1 file: 2026-11-22: undo read\n"))
+        #expect(try sandbox.git(["status", "--porcelain"], in: top.root) == "M  README.md\n")
+        #expect(try sandbox.git(["show", "--name-only", "--format=%s", "HEAD"], in: top.root)
+            == "2026-11-22: undo read\n\nbrain/daily/2026-11-22.md\n")
     }
 
     // MARK: - Errors

@@ -28,9 +28,15 @@ package enum CommitSummary {
     /// The longest subject line; the rest goes to the body.
     package static let subjectLimit = 72
 
+    /// The most changed files a message names one by one (reading each file's bytes before and
+    /// after); beyond it the message counts them by kind (`counted(_:vault:)`), so a sync of a
+    /// whole imported vault costs git's work and no more.
+    package static let detailLimit = 1000
+
     /// The message: a subject line, and when it had to be shortened, every part on a line of its own.
+    /// More than `detailLimit` changes are counted, not named.
     package static func message(for changes: [Change], vault: Vault) -> String {
-        let parts = describe(changes, vault: vault)
+        let parts = changes.count > detailLimit ? counted(changes, vault: vault) : describe(changes, vault: vault)
         if parts.isEmpty { return "brain sync" }
         let whole = parts.joined(separator: "; ")
         if whole.count <= subjectLimit { return whole }
@@ -73,6 +79,49 @@ package enum CommitSummary {
             let names = othersByVerb[verb] ?? []
             return names.isEmpty ? verb : verb + " " + names.joined(separator: ", ")
         }
+    }
+
+    /// The parts of a message that counts the changes instead of naming them, from their paths
+    /// and statuses alone: `199998 new notes`, `3 days`, `delete 2 goals`, `rename 1 note`,
+    /// `settings` — days first, then other files in the order `describe` gives them.
+    package static func counted(_ changes: [Change], vault: Vault) -> [String] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for change in changes.sorted(by: { $0.path < $1.path }) {
+            let verb = countedVerb(change, vault: vault)
+            if counts[verb] == nil { order.append(verb) }
+            counts[verb, default: 0] += 1
+        }
+        let housekeeping = ["settings", "git set-up"]
+        let isDay = { (verb: String) in verb == "day" || verb.hasSuffix(" day") }
+        let isFile = { (verb: String) in verb == "file" || verb.hasSuffix(" file") }
+        order = order.filter(isDay) + order.filter { !isDay($0) && !housekeeping.contains($0) && !isFile($0) }
+            + order.filter(isFile) + housekeeping.filter(order.contains)
+        return order.map { verb in
+            if housekeeping.contains(verb) { return verb }
+            let count = counts[verb] ?? 0
+            let words = verb.split(separator: " ").map(String.init)
+            let noun = words.last! + (count == 1 ? "" : "s")
+            switch words.count == 2 ? words[0] : "" {
+            case "new": return "\(count) new \(noun)"
+            case "": return "\(count) \(noun)"
+            default: return "\(words[0]) \(count) \(noun)"
+            }
+        }
+    }
+
+    /// What `describeFile` (or a day) says of a change without its title: `new note`, `day`,
+    /// `rename goal`, `delete file`, `settings`.
+    private static func countedVerb(_ change: Change, vault: Vault) -> String {
+        let path = change.path
+        if path == Vault.configPath { return "settings" }
+        if path == ".gitattributes" || path.hasSuffix("/.gitignore") || path == ".gitignore" { return "git set-up" }
+        guard path.hasSuffix(".md"), !path.hasPrefix(".") else { return verb(change.status, "file") }
+        if vault.isTemplate(path) { return verb(change.status, "template") }
+        let kind = vault.kind(of: path)
+        let noun = kind == .daily ? "day" : kind.rawValue
+        if case .renamed = change.status { return "rename " + noun }
+        return verb(change.status, noun)
     }
 
     // MARK: - Days

@@ -23,11 +23,12 @@ package struct Git: Sendable {
         runner.find("git", environment: environment) != nil
     }
 
-    /// Runs `git ARGUMENTS`, whatever its exit status.
-    package func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws(GitError) -> ProcessOutput {
+    /// Runs `git ARGUMENTS`, whatever its exit status, with `input` on its standard input. A list
+    /// that can be long (paths, object names, a message) goes in `input`, never in the arguments.
+    package func run(_ arguments: [String], input: [UInt8]? = nil, extraEnvironment: [String: String] = [:]) throws(GitError) -> ProcessOutput {
         do {
             return try runner.run(executable, arguments, in: directory,
-                                  environment: environment.merging(extraEnvironment) { $1 })
+                                  environment: environment.merging(extraEnvironment) { $1 }, input: input)
         } catch {
             throw .failed(command: "git " + (arguments.first ?? ""), message: String(describing: error))
         }
@@ -36,8 +37,8 @@ package struct Git: Sendable {
     /// Runs `git ARGUMENTS` and returns its standard output without the final line break; a failure
     /// throws with git's own message.
     @discardableResult
-    package func check(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws(GitError) -> String {
-        let output = try run(arguments, extraEnvironment: extraEnvironment)
+    package func check(_ arguments: [String], input: [UInt8]? = nil, extraEnvironment: [String: String] = [:]) throws(GitError) -> String {
+        let output = try run(arguments, input: input, extraEnvironment: extraEnvironment)
         guard output.status == 0 else {
             throw .failed(command: "git " + arguments.prefix(2).joined(separator: " "), message: Git.message(output))
         }

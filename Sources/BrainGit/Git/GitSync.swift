@@ -260,7 +260,13 @@ public struct GitSync: Sendable {
     /// False (with the outcome's conflicts set) when the next commit conflicts again.
     private func continueRebase(_ git: Git, driver: [String], into outcome: inout Outcome) throws(GitError) -> Bool {
         let paths = try unmerged(git).map(\.path)
-        if !paths.isEmpty { try git.check(["add", "--all", "--"] + paths) }
+        if !paths.isEmpty {
+            // The paths go on standard input, each exactly as named (no pathspec: git matches a
+            // pathspec list against every file of the index, in time the product of the two). A
+            // file that is gone is removed, as `git add --all` would.
+            try git.check(["update-index", "--add", "--remove", "-z", "--stdin"],
+                          input: paths.flatMap { Array($0.utf8) + [0] })
+        }
         let result = try git.run(driver + ["rebase", "--continue"], extraEnvironment: ["GIT_EDITOR": "true"])
         if result.status == 0 { return true }
         if try rebaseInProgress(git) {
@@ -275,6 +281,11 @@ public struct GitSync: Sendable {
     }
 
     /// Commits every change under the vault folder, with a message that says what changed.
+    ///
+    /// On a vault of any size this costs about what `git status` costs: one `git add` of the vault
+    /// folder, one comparison of the index with the last commit, one `git cat-file` for the bytes
+    /// before of at most `CommitSummary.detailLimit` files (more are counted, not read), and a
+    /// commit of what was added. No list of paths, and not the message, is ever an argument.
     private func commit(_ git: Git) throws(GitError) -> Commit? {
         // The cache (with the lock) and the trash stay on this machine even where no .gitignore says
         // so; the change journal always does (one from elsewhere is never replayed).
@@ -283,11 +294,24 @@ public struct GitSync: Sendable {
             pathspec.append(":(exclude)" + folder)
         }
         try git.check(["add", "--all", "--"] + pathspec)
-        let status = try git.check(["diff", "--cached", "--name-status", "-z", "--find-renames", "--relative", "--", "."])
-        let changes = try parseStatus(status, git)
-        if changes.isEmpty { return nil }
+        let status = try git.run(["diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--relative", "--", "."])
+        guard status.status == 0 else { throw .failed(command: "git diff", message: Git.message(status)) }
+        let staged = GitSync.parseStatus(status.stdout)
+        if staged.isEmpty { return nil }
+        var changes = staged.map(\.change)
+        if message == nil && changes.count <= CommitSummary.detailLimit {
+            try readContents(of: &changes, before: staged.map(\.before), git)
+        }
         let text = message ?? CommitSummary.message(for: changes, vault: vault)
-        let result = try git.run(["commit", "--quiet", "-m", text, "--", "."])
+        // A plain commit of the index, unless something outside the vault is staged as well (a
+        // vault inside a larger repository): then only the vault's folder, which makes git look
+        // at every file of it again.
+        var arguments = ["commit", "--quiet", "--file=-"]
+        if try !git.check(["rev-parse", "--show-prefix"]).isEmpty,
+           try git.run(["diff", "--cached", "--quiet", "--", ":/", ":(exclude)."]).status != 0 {
+            arguments += ["--", "."]
+        }
+        let result = try git.run(arguments, input: Array(text.utf8))
         if result.status != 0 {
             let message = Git.message(result)
             if message.contains("user.email") || message.contains("user.name") || message.contains("tell me who you are") {
@@ -298,41 +322,69 @@ public struct GitSync: Sendable {
         return Commit(message: text, files: changes.map(\.path))
     }
 
-    /// `git diff --name-status -z` output as changes with their bytes before and after.
-    private func parseStatus(_ text: String, _ git: Git) throws(GitError) -> [CommitSummary.Change] {
-        let fields = text.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
-        let prefix = try git.check(["rev-parse", "--show-prefix"])
-        let hasHead = try git.value(["rev-parse", "--verify", "--quiet", "HEAD"]) != nil
-        func before(_ path: String) throws(GitError) -> [UInt8]? {
-            guard hasHead else { return nil }
-            let output = try git.run(["cat-file", "blob", "HEAD:" + prefix + path])
-            return output.status == 0 ? output.stdout : nil
-        }
-        func after(_ path: String) -> [UInt8]? {
-            try? vault.fileSystem.read(VaultPaths.join(vault.root, path))
-        }
-        var changes: [CommitSummary.Change] = []
+    /// `git diff --raw -z --no-abbrev` output as changes (without their bytes), each with the
+    /// object name of its bytes before when it had some.
+    package static func parseStatus(_ output: [UInt8]) -> [(change: CommitSummary.Change, before: String?)] {
+        let fields = output.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        var changes: [(change: CommitSummary.Change, before: String?)] = []
         var index = 0
         while index < fields.count {
-            let code = fields[index]
+            // `:old-mode new-mode old-object new-object status`, then the path (two for a rename or copy).
+            let header = fields[index].split(separator: " ")
             index += 1
-            if code.hasPrefix("R") || code.hasPrefix("C"), index + 1 < fields.count {
+            guard header.count == 5, let code = header[4].first else { continue }
+            let object = String(header[2])
+            let before = object.allSatisfy({ $0 == "0" }) ? nil : object
+            if code == "R" || code == "C", index + 1 < fields.count {
                 let from = fields[index], to = fields[index + 1]
                 index += 2
-                changes.append(.init(path: to, status: code.hasPrefix("R") ? .renamed(from: from) : .added,
-                                     before: try before(from), after: after(to)))
+                changes.append((.init(path: to, status: code == "R" ? .renamed(from: from) : .added, before: nil, after: nil), before))
                 continue
             }
             guard index < fields.count else { break }
             let path = fields[index]
             index += 1
-            switch code.first {
-            case "A": changes.append(.init(path: path, status: .added, before: nil, after: after(path)))
-            case "D": changes.append(.init(path: path, status: .deleted, before: try before(path), after: nil))
-            default: changes.append(.init(path: path, status: .modified, before: try before(path), after: after(path)))
+            switch code {
+            case "A": changes.append((.init(path: path, status: .added, before: nil, after: nil), nil))
+            case "D": changes.append((.init(path: path, status: .deleted, before: nil, after: nil), before))
+            default: changes.append((.init(path: path, status: .modified, before: nil, after: nil), before))
             }
         }
         return changes
+    }
+
+    /// Fills in each change's bytes: before from the last commit (all of them through one
+    /// `git cat-file --batch`), after from the work tree.
+    private func readContents(of changes: inout [CommitSummary.Change], before objects: [String?], _ git: Git) throws(GitError) {
+        var names: [String] = []
+        var seen = Set<String>()
+        for case let object? in objects where seen.insert(object).inserted { names.append(object) }
+        var blobs: [String: [UInt8]] = [:]
+        if !names.isEmpty {
+            let output = try git.run(["cat-file", "--batch"], input: Array((names.joined(separator: "\n") + "\n").utf8))
+            if output.status == 0 { blobs = GitSync.parseBatch(output.stdout) }
+        }
+        for index in changes.indices {
+            changes[index].before = objects[index].flatMap { blobs[$0] }
+            if changes[index].status != .deleted {
+                changes[index].after = try? vault.fileSystem.read(VaultPaths.join(vault.root, changes[index].path))
+            }
+        }
+    }
+
+    /// `git cat-file --batch` output (`name type size`, the bytes, a line break; `name missing`
+    /// for an unknown name) as the bytes of each blob by object name.
+    package static func parseBatch(_ output: [UInt8]) -> [String: [UInt8]] {
+        var blobs: [String: [UInt8]] = [:]
+        var index = 0
+        while index < output.count, let end = output[index...].firstIndex(of: 10) {
+            let header = output[index..<end].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            index = end + 1
+            guard header.count == 3, let size = Int(header[2]), size >= 0, size <= output.count - index else { continue }
+            if header[1] == "blob" { blobs[header[0]] = Array(output[index..<index + size]) }
+            index += size + 1
+        }
+        return blobs
     }
 
     /// The remote and branch to sync with: the branch's upstream, else `origin` (or the only

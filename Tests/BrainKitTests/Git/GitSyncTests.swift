@@ -64,6 +64,112 @@ import Testing
     }
 }
 
+@Suite struct CountedCommitSummaryTests {
+    static let vault = CommitSummaryTests.vault
+
+    @Test func upToTheLimitEveryFileIsNamedAndBeyondItCounted() {
+        let named = (1...CommitSummary.detailLimit).map {
+            CommitSummaryTests.change("notes/n\($0).md", .added, nil, "# Note \($0)\n")
+        }
+        let message = CommitSummary.message(for: named, vault: Self.vault)
+        #expect(message.hasPrefix("new note Note 1, Note 10, Note 100, Note 1000, Note 101,"))
+        // Beyond the limit the files are counted by kind; their bytes are not needed.
+        var many = (0...CommitSummary.detailLimit).map {
+            CommitSummary.Change(path: "notes/n\($0).md", status: .added, before: nil, after: nil)
+        }
+        many += [
+            .init(path: "daily/2026-11-21.md", status: .modified, before: nil, after: nil),
+            .init(path: "daily/2026-11-22.md", status: .added, before: nil, after: nil),
+            .init(path: "habits/read.md", status: .modified, before: nil, after: nil),
+            .init(path: "goals/old.md", status: .deleted, before: nil, after: nil),
+            .init(path: "goals/new-name.md", status: .renamed(from: "goals/old-name.md"), before: nil, after: nil),
+            .init(path: "templates/day.md", status: .added, before: nil, after: nil),
+            .init(path: "attachments/a.png", status: .added, before: nil, after: nil),
+            .init(path: ".brain/config.yml", status: .modified, before: nil, after: nil),
+            .init(path: ".gitattributes", status: .added, before: nil, after: nil),
+        ]
+        #expect(CommitSummary.counted(many, vault: Self.vault) == [
+            "1 day", "1 new day", "rename 1 goal", "delete 1 goal", "1 habit", "\(CommitSummary.detailLimit + 1) new notes",
+            "1 new template", "1 new file", "settings", "git set-up",
+        ])
+        let counted = CommitSummary.message(for: many, vault: Self.vault)
+        #expect(counted == "1 day; 1 new day; rename 1 goal; delete 1 goal; 1 habit; and 5 more\n\n"
+            + "1 day\n1 new day\nrename 1 goal\ndelete 1 goal\n1 habit\n1001 new notes\n1 new template\n1 new file\nsettings\ngit set-up\n")
+    }
+
+    @Test func gitsRawDiffAndBatchOutputAreRead() {
+        let zero = String(repeating: "0", count: 40), a = String(repeating: "a", count: 40), b = String(repeating: "b", count: 40)
+        let raw = ":000000 100644 \(zero) \(a) A\0notes/new\nline.md\0:100644 100644 \(a) \(b) M\0daily/2026-11-22.md\0"
+            + ":100644 000000 \(b) \(zero) D\0goals/old.md\0:100644 100644 \(a) \(a) R100\0notes/x.md\0notes/y.md\0"
+        let parsed = GitSync.parseStatus(Array(raw.utf8))
+        #expect(parsed.map(\.change) == [
+            .init(path: "notes/new\nline.md", status: .added, before: nil, after: nil),
+            .init(path: "daily/2026-11-22.md", status: .modified, before: nil, after: nil),
+            .init(path: "goals/old.md", status: .deleted, before: nil, after: nil),
+            .init(path: "notes/y.md", status: .renamed(from: "notes/x.md"), before: nil, after: nil),
+        ])
+        #expect(parsed.map(\.before) == [nil, a, b, a])
+        let batch = "\(a) blob 6\nab\ncd\n\n\(b) missing\n\(zero) blob 0\n\n"
+        #expect(GitSync.parseBatch(Array(batch.utf8)) == [a: Array("ab\ncd\n".utf8), zero: []])
+    }
+}
+
+/// What `brain sync` passes to git: never a list as long as the vault, never the message.
+@Suite(.enabled(if: Git.isInstalled(environment: ProcessInfo.processInfo.environment),
+                "git is not installed: install Debian's git package (bash .ci/run does) to run the git tests"))
+struct SyncArgumentTests {
+    /// Runs git and keeps every argument list it was given.
+    final class Recorder: ProcessRunner, @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [[String]] = []
+        var calls: [[String]] { lock.lock(); defer { lock.unlock() }; return stored }
+
+        func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String],
+                 input: [UInt8]?) throws -> ProcessOutput {
+            lock.lock(); stored.append(arguments); lock.unlock()
+            return try FoundationProcessRunner().run(executable, arguments, in: directory, environment: environment, input: input)
+        }
+    }
+
+    /// A repository with `count` notes whose titles are 200 characters long.
+    static func vault(notes count: Int) throws -> (Vault, [String: String]) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("brain-arguments-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/.brain", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": root,
+                           "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Brain Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+                           "GIT_COMMITTER_NAME": "Brain Test", "GIT_COMMITTER_EMAIL": "test@example.com"]
+        try Git(directory: root, environment: environment).check(["init", "--quiet"])
+        let long = String(repeating: "a long title ", count: 15)
+        for index in 0..<count {
+            try "---\ntitle: \(long)\(index)\n---\n".write(toFile: root + "/notes/n\(index).md", atomically: false, encoding: .utf8)
+        }
+        return (Vault(root: root), environment)
+    }
+
+    @Test(arguments: [800, 3_000])
+    func noArgumentHoldsTheMessageOrAListOfFiles(notes: Int) throws {
+        let (vault, environment) = try Self.vault(notes: notes)
+        defer { try? FileManager.default.removeItem(atPath: vault.root) }
+        let recorder = Recorder()
+        let outcome = try GitSync(vault: vault, environment: environment, runner: recorder).run()
+        let commit = try #require(outcome.committed)
+        #expect(commit.files.count == notes)
+        if notes <= CommitSummary.detailLimit {
+            // Every title is named: a message of 160 kB, more than one argument may hold.
+            #expect(commit.message.utf8.count > 128 * 1024)
+            #expect(commit.message.hasPrefix("new note a long title "))
+        } else {
+            #expect(commit.message == "\(notes) new notes")
+        }
+        let git = Git.trimmed(try Git(directory: vault.root, environment: environment).check(["log", "-1", "--format=%B"]))
+        #expect(git == Git.trimmed(commit.message))
+        for call in recorder.calls {
+            #expect(call.count < 20 && call.reduce(0) { $0 + $1.utf8.count } < 1_000, "git \(call.prefix(5))…")
+        }
+    }
+}
+
 @Suite struct MergeDriverKindTests {
     @Test func theVaultDecidesWhatADailyFileIs() {
         let fileSystem = MemoryFileSystem(files: [
