@@ -93,9 +93,11 @@ package final class LanguageServer {
             if !outputGone && !output.write(MessageWriter.frame(message)) { outputGone = true }
         }
         while true {
-            switch reader.next() {
-            case .message(let bytes):
-                server.receive(bytes)
+            var frame = reader.next()
+            switch frame {
+            case .message:
+                // Parsed, then let go: a large message's bytes are not held while it is handled.
+                server.receive(parsed: LanguageServer.parse(taking: &frame))
                 if let code = server.exitCode { return code }
                 if outputGone {
                     options.log("brain lsp: the client stopped reading; exiting")
@@ -120,11 +122,23 @@ package final class LanguageServer {
 
     /// Handles one message's content.
     package func receive(_ bytes: [UInt8]) {
-        guard let message = JSON.parse(bytes) else {
+        receive(parsed: JSON.parse(bytes))
+    }
+
+    /// Handles one message's content, parsed (nil when it is not JSON).
+    private func receive(parsed message: JSON?) {
+        guard let message else {
             replyError(id: .null, Failure(.parseError, "the message is not valid JSON"))
             return
         }
         handle(message)
+    }
+
+    /// The JSON of a message frame, which is left empty.
+    private static func parse(taking frame: inout MessageReader.Frame) -> JSON? {
+        guard case .message(let bytes) = frame else { return nil }
+        frame = .end
+        return JSON.parse(bytes)
     }
 
     /// Handles one parsed message: a request, a notification, or a reply to a request of ours.
