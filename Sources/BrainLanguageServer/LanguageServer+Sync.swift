@@ -7,7 +7,8 @@ import BrainStore
 extension LanguageServer {
     func didOpen(_ params: JSON) {
         let item = params["textDocument"]
-        guard let uri = item["uri"].string, let text = item["text"].string, let path = workspace.relativePath(uri) else { return }
+        // A file a symbolic link takes out of the vault is not the vault's: no buffer, no answers.
+        guard let uri = item["uri"].string, let text = item["text"].string, let path = workspace.servedPath(uri) else { return }
         let update = workspace.open(TextDocument(uri: uri, version: item["version"].int ?? 0, bytes: Array(text.utf8)), at: path)
         publishDiagnostics(changed: path, update: update)
     }

@@ -351,12 +351,13 @@ package final class LanguageServer {
     // MARK: Parameters
 
     /// The document a request names (`textDocument.uri`): its vault-relative path and contents
-    /// (the buffer when open, else the file); nil outside the vault or when there is no such file.
+    /// (the buffer when open, else the file); nil outside the vault (a symbolic link leading out
+    /// counts as outside) or when there is no such file.
     func document(_ params: JSON) throws -> (path: String, document: TextDocument)? {
         guard let uri = params["textDocument"]["uri"].string else {
             throw Failure(.invalidParams, "textDocument.uri is missing")
         }
-        guard let path = workspace.relativePath(uri), let document = workspace.document(path) else { return nil }
+        guard let path = workspace.servedPath(uri), let document = workspace.document(path) else { return nil }
         return (path, document)
     }
 

@@ -30,7 +30,23 @@ final class Workspace {
 
     // MARK: Paths
 
-    /// The vault-relative path of a document URI; nil outside the vault.
+    /// The vault-relative path of a document URI, if the server may read and serve the file
+    /// there: nil outside the vault, and nil when a symbolic link on the way leads out of it.
+    func servedPath(_ uri: String) -> String? {
+        guard let relative = relativePath(uri), admits(relative) else { return nil }
+        return relative
+    }
+
+    /// Whether the file at a vault-relative path may be read and served, as the library decides
+    /// (`Vault.absolute`): not when its path, symbolic links followed, leads out of the vault.
+    /// Asked again each time (a file can become a link), without a file-system call counted
+    /// against a keystroke: `realpath` only.
+    func admits(_ relative: String) -> Bool {
+        (try? vault.absolute(relative)) != nil
+    }
+
+    /// The vault-relative path of a document URI, by its spelling only; nil outside the vault.
+    /// A file it names is read or served only when `admits` it (see `servedPath`).
     func relativePath(_ uri: String) -> String? {
         if let known = relativeByURI[uri] { return known }
         var found: String?
@@ -68,9 +84,10 @@ final class Workspace {
 
     // MARK: Buffers
 
-    /// A buffer the editor opened.
+    /// A buffer the editor opened (at a path `servedPath` gave).
     @discardableResult
     func open(_ document: TextDocument, at relative: String) -> VaultIndex.Update {
+        guard admits(relative) else { return VaultIndex.Update() }
         documents[relative] = document
         return bufferChanged(relative)
     }
@@ -90,7 +107,7 @@ final class Workspace {
         guard documents.removeValue(forKey: relative) != nil else { return VaultIndex.Update() }
         overlay.set(VaultPaths.join(root, relative), nil)
         guard isIndexed(relative) else { return VaultIndex.Update() }
-        return update([relative: try? overlay.read(VaultPaths.join(root, relative))])
+        return update([relative: readFile(relative)])
     }
 
     private func bufferChanged(_ relative: String) -> VaultIndex.Update {
@@ -123,7 +140,8 @@ final class Workspace {
     func filesChanged(_ paths: [String]) -> VaultIndex.Update {
         var contents: [String: [UInt8]?] = [:]
         for relative in Set(paths) where isIndexed(relative) && documents[relative] == nil {
-            contents[relative] = try? overlay.read(VaultPaths.join(root, relative))
+            // A file that became a link out of the vault is gone, as far as the index knows.
+            contents[relative] = readFile(relative)
         }
         return update(contents)
     }
@@ -163,6 +181,12 @@ final class Workspace {
     /// A file's bytes as the editor shows it: the buffer when open, else the file.
     func bytes(_ relative: String) -> [UInt8]? {
         if let document = documents[relative] { return document.bytes }
+        return readFile(relative)
+    }
+
+    /// The file on disk, unless a symbolic link takes its path out of the vault.
+    private func readFile(_ relative: String) -> [UInt8]? {
+        guard admits(relative) else { return nil }
         return try? overlay.read(VaultPaths.join(root, relative))
     }
 
