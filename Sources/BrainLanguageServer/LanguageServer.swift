@@ -77,6 +77,8 @@ package final class LanguageServer {
     var pending: [String: String] = [:]
     /// The diagnostics last published for each URI.
     var published: [String: JSON] = [:]
+    /// Open documents over the size limit that the person was told about (see `noteSize`).
+    var announcedLarge = Set<String>()
 
     package init(options: Options, send: @escaping (JSON) -> Void) {
         self.options = options
@@ -352,12 +354,14 @@ package final class LanguageServer {
 
     /// The document a request names (`textDocument.uri`): its vault-relative path and contents
     /// (the buffer when open, else the file); nil outside the vault (a symbolic link leading out
-    /// counts as outside) or when there is no such file.
+    /// counts as outside), when there is no such file, and for a document over the size limit,
+    /// which gets diagnostics only (a closed one is not even read).
     func document(_ params: JSON) throws -> (path: String, document: TextDocument)? {
         guard let uri = params["textDocument"]["uri"].string else {
             throw Failure(.invalidParams, "textDocument.uri is missing")
         }
-        guard let path = workspace.servedPath(uri), let document = workspace.document(path) else { return nil }
+        guard let path = workspace.servedPath(uri), let size = workspace.size(path), !LanguageServer.isLarge(size),
+              let document = workspace.document(path), !LanguageServer.isLarge(document.bytes.count) else { return nil }
         return (path, document)
     }
 

@@ -92,19 +92,34 @@ final class Workspace {
         return bufferChanged(relative)
     }
 
-    /// Applies an edit to an open buffer.
+    /// Applies an edit to an open buffer. A buffer left larger than `limit` bytes is read into
+    /// the index only when the client pauses (`settle`): typing in it costs the edit, not a
+    /// parse of the whole file at every key.
     @discardableResult
-    func change(_ relative: String, _ edit: (inout TextDocument) -> Void) -> VaultIndex.Update {
-        guard var document = documents[relative] else { return VaultIndex.Update() }
+    func change(_ relative: String, deferringAbove limit: Int = .max, _ edit: (inout TextDocument) -> Void) -> VaultIndex.Update {
+        // Taken out of the table and the overlay first: another reference to its bytes would
+        // make the edit copy all of them.
+        guard var document = documents.removeValue(forKey: relative) else { return VaultIndex.Update() }
+        overlay.set(VaultPaths.join(root, relative), nil)
         edit(&document)
         documents[relative] = document
+        if document.bytes.count > limit {
+            overlay.set(VaultPaths.join(root, relative), document.bytes)
+            waiting.insert(relative)
+            return VaultIndex.Update()
+        }
+        waiting.remove(relative)
         return bufferChanged(relative)
     }
+
+    /// Large buffers changed since the index last read them (see `change`).
+    private(set) var waiting = Set<String>()
 
     /// A buffer the editor closed: the file on disk counts again.
     @discardableResult
     func close(_ relative: String) -> VaultIndex.Update {
         guard documents.removeValue(forKey: relative) != nil else { return VaultIndex.Update() }
+        waiting.remove(relative)
         overlay.set(VaultPaths.join(root, relative), nil)
         guard isIndexed(relative) else { return VaultIndex.Update() }
         return update([relative: readFile(relative)])
@@ -122,14 +137,25 @@ final class Workspace {
     /// Whether a title or alias changed and other files' links wait to be resolved again.
     private(set) var othersPending = false
 
-    /// Resolves every link again if a change of names left some waiting; true when it did.
+    /// Whether work waits for a pause: large buffers to read, or links to resolve again.
+    var hasPendingWork: Bool { othersPending || !waiting.isEmpty }
+
+    /// Reads the large buffers that changed into the index, then resolves every link again if a
+    /// change of names left some waiting. Returns the buffers read and whether it did anything.
     @discardableResult
-    func settle() -> Bool {
-        guard othersPending else { return false }
+    func settle() -> (read: [String], settled: Bool) {
+        let read = waiting.sorted()
+        if !read.isEmpty {
+            waiting = []
+            var contents: [String: [UInt8]?] = [:]
+            for path in read where isIndexed(path) { contents[path] = documents[path]?.bytes }
+            update(contents, resolveOthers: false)
+        }
+        guard othersPending else { return (read, !read.isEmpty) }
         index = index.resolvingAllLinks()
         cachedJournal = nil
         othersPending = false
-        return true
+        return (read, true)
     }
 
     // MARK: Disk
@@ -153,8 +179,10 @@ final class Workspace {
         index = VaultIndex.open(vault)
         cachedJournal = nil
         othersPending = false
+        waiting = []
     }
 
+    @discardableResult
     private func update(_ contents: [String: [UInt8]?], resolveOthers: Bool = true) -> VaultIndex.Update {
         if contents.isEmpty { return VaultIndex.Update() }
         let (updated, update) = index.updating(contents, resolveOthers: resolveOthers)
@@ -182,6 +210,13 @@ final class Workspace {
     func bytes(_ relative: String) -> [UInt8]? {
         if let document = documents[relative] { return document.bytes }
         return readFile(relative)
+    }
+
+    /// The file's size as the editor shows it (the buffer's when open), without reading it.
+    func size(_ relative: String) -> Int? {
+        if let document = documents[relative] { return document.bytes.count }
+        guard admits(relative) else { return nil }
+        return overlay.stamp(VaultPaths.join(root, relative), relative: relative)?.size
     }
 
     /// The file on disk, unless a symbolic link takes its path out of the vault.
