@@ -3,6 +3,7 @@ import Testing
 
 /// A `brain lsp` process driven over real pipes: bytes in, framed messages out, its exit status.
 /// Every run has a deadline: a server that hangs is killed and the test fails, never waits.
+/// `BRAIN_BINARY=path` runs another build of `brain`.
 final class LanguageServerProcess {
     let process = Process()
     private let input = Pipe()
@@ -24,7 +25,12 @@ final class LanguageServerProcess {
     }
 
     init(vault: String, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
-        process.executableURL = try ConcurrencyTests.executable()
+        // BRAIN_BINARY measures another build (a release one for the figures in the docs).
+        if let binary = ProcessInfo.processInfo.environment["BRAIN_BINARY"], !binary.isEmpty {
+            process.executableURL = URL(fileURLWithPath: binary)
+        } else {
+            process.executableURL = try ConcurrencyTests.executable()
+        }
         process.arguments = ["lsp", "--vault", vault] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["BRAIN_NOW"] = "2026-11-22T09:00:00Z"
