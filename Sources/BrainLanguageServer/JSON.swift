@@ -1,7 +1,7 @@
 import Foundation
 
-/// A JSON value: what the Language Server Protocol's messages are made of. Decoded and encoded
-/// with Foundation's `JSONDecoder` and `JSONEncoder`; integers stay integers.
+/// A JSON value: what the Language Server Protocol's messages are made of. Read by `JSONReader`
+/// and written by `JSONWriter`, straight from and to bytes; integers stay integers.
 package enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
@@ -63,56 +63,18 @@ package enum JSON: Hashable, Sendable {
 
     /// Parses UTF-8 JSON text; nil when it is not JSON.
     package static func parse(_ bytes: [UInt8]) -> JSON? {
-        try? JSONDecoder().decode(JSON.self, from: Data(bytes))
+        JSONReader.parse(bytes)
     }
 
     /// The value as compact UTF-8 JSON text, keys sorted.
     package func encoded() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? Array(encoder.encode(self))) ?? Array("null".utf8)
+        JSONWriter.encode(self)
     }
 
     /// A Codable value as JSON (through its encoded text).
     package static func from<T: Encodable>(_ value: T) -> JSON {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(value) else { return .null }
-        return (try? JSONDecoder().decode(JSON.self, from: data)) ?? .null
-    }
-}
-
-extension JSON: Codable {
-    package init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSON].self))
-        }
-    }
-
-    package func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
+        guard let data = try? JSONEncoder().encode(value) else { return .null }
+        return JSONReader.parse(Array(data)) ?? .null
     }
 }
 

@@ -198,8 +198,11 @@ extension LanguageServer {
             // A key: the kind's keys not yet written.
             var written = Set<String>()
             for other in yaml where other != line {
-                if let entry = FrontMatterLines.entry(other, in: document, yaml: yaml), entry.valueStart > document.lineRange(other).lowerBound,
-                   document.bytes[document.lineRange(other)].first.map({ $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "-") }) ?? false {
+                // Only a line that starts a key is asked for it: a list item's key is looked for
+                // above it, which for every item of a long list would take the square of its length.
+                let range = document.lineRange(other)
+                guard let first = document.bytes[range].first, first != UInt8(ascii: " "), first != UInt8(ascii: "-") else { continue }
+                if let entry = FrontMatterLines.entry(other, in: document, yaml: yaml), entry.valueStart > range.lowerBound {
                     written.insert(entry.key)
                 }
             }

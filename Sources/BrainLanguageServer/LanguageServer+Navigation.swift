@@ -16,7 +16,8 @@ extension LanguageServer {
         return .array(notes.map { location(of: $0, fragment: pointer.fragment) })
     }
 
-    /// The backlinks of the note the cursor's link points to, else of this note.
+    /// The backlinks of the note the cursor's link points to, else of this note: the first
+    /// `referenceLimit` of them, with a message when there are more.
     func references(_ params: JSON) throws -> JSON {
         guard let (path, document) = try document(params) else { return .null }
         let offset = document.offset(of: try position(params), encoding)
@@ -29,13 +30,22 @@ extension LanguageServer {
         guard let target else { return [] }
         var result: [JSON] = []
         if params["context"]["includeDeclaration"].bool == true { result.append(location(of: target)) }
-        var documents: [String: TextDocument] = [:]
-        for reference in workspace.index.backlinks(of: target) {
-            let source = workspace.index.records[reference.source].path
-            // Columns are bytes; the client may count UTF-16, which needs the line's text.
-            if documents[source] == nil { documents[source] = workspace.document(source) }
-            guard let file = documents[source] else { continue }
-            result.append(["uri": .string(workspace.uri(source)), "range": range(of: reference.link, in: file).json])
+        let backlinks = workspace.index.backlinks(of: target)
+        let listed = backlinks.prefix(LanguageServer.referenceLimit)
+        if listed.count < backlinks.count {
+            showMessage(.info, "brain: \(backlinks.count) references to \(workspace.index.records[target].path); "
+                        + "the first \(LanguageServer.referenceLimit) are listed")
+        }
+        // Columns are bytes; the client may count UTF-16, which needs the line's text. The
+        // backlinks come source by source: one file is read and held at a time.
+        var current: (source: Int, uri: String, file: TextDocument?)?
+        for reference in listed {
+            if current?.source != reference.source {
+                let path = workspace.index.records[reference.source].path
+                current = (reference.source, workspace.uri(path), workspace.document(path))
+            }
+            guard let current, let file = current.file else { continue }
+            result.append(["uri": .string(current.uri), "range": range(of: reference.link, in: file).json])
         }
         return .array(result)
     }
@@ -48,7 +58,7 @@ extension LanguageServer {
     /// The headings of a document, nested by level (a flat list for clients that want one).
     func documentSymbols(_ params: JSON) throws -> JSON {
         guard let (path, document) = try document(params), let position = workspace.record(path) else { return [] }
-        let headings = workspace.index.records[position].headings
+        let headings = Array(workspace.index.records[position].headings.prefix(LanguageServer.symbolLimit))
         let lastLine = document.lineCount - 1
         func end(of index: Int) -> Int {
             let level = headings[index].level

@@ -77,6 +77,8 @@ package final class LanguageServer {
     var pending: [String: String] = [:]
     /// The diagnostics last published for each URI.
     var published: [String: JSON] = [:]
+    /// Open documents over the size limit that the person was told about (see `noteSize`).
+    var announcedLarge = Set<String>()
 
     package init(options: Options, send: @escaping (JSON) -> Void) {
         self.options = options
@@ -93,9 +95,11 @@ package final class LanguageServer {
             if !outputGone && !output.write(MessageWriter.frame(message)) { outputGone = true }
         }
         while true {
-            switch reader.next() {
-            case .message(let bytes):
-                server.receive(bytes)
+            var frame = reader.next()
+            switch frame {
+            case .message:
+                // Parsed, then let go: a large message's bytes are not held while it is handled.
+                server.receive(parsed: LanguageServer.parse(taking: &frame))
                 if let code = server.exitCode { return code }
                 if outputGone {
                     options.log("brain lsp: the client stopped reading; exiting")
@@ -120,11 +124,23 @@ package final class LanguageServer {
 
     /// Handles one message's content.
     package func receive(_ bytes: [UInt8]) {
-        guard let message = JSON.parse(bytes) else {
+        receive(parsed: JSON.parse(bytes))
+    }
+
+    /// Handles one message's content, parsed (nil when it is not JSON).
+    private func receive(parsed message: JSON?) {
+        guard let message else {
             replyError(id: .null, Failure(.parseError, "the message is not valid JSON"))
             return
         }
         handle(message)
+    }
+
+    /// The JSON of a message frame, which is left empty.
+    private static func parse(taking frame: inout MessageReader.Frame) -> JSON? {
+        guard case .message(let bytes) = frame else { return nil }
+        frame = .end
+        return JSON.parse(bytes)
     }
 
     /// Handles one parsed message: a request, a notification, or a reply to a request of ours.
@@ -337,12 +353,15 @@ package final class LanguageServer {
     // MARK: Parameters
 
     /// The document a request names (`textDocument.uri`): its vault-relative path and contents
-    /// (the buffer when open, else the file); nil outside the vault or when there is no such file.
+    /// (the buffer when open, else the file); nil outside the vault (a symbolic link leading out
+    /// counts as outside), when there is no such file, and for a document over the size limit,
+    /// which gets diagnostics only (a closed one is not even read).
     func document(_ params: JSON) throws -> (path: String, document: TextDocument)? {
         guard let uri = params["textDocument"]["uri"].string else {
             throw Failure(.invalidParams, "textDocument.uri is missing")
         }
-        guard let path = workspace.relativePath(uri), let document = workspace.document(path) else { return nil }
+        guard let path = workspace.servedPath(uri), let size = workspace.size(path), !LanguageServer.isLarge(size),
+              let document = workspace.document(path), !LanguageServer.isLarge(document.bytes.count) else { return nil }
         return (path, document)
     }
 

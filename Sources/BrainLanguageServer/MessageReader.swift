@@ -30,6 +30,8 @@ package final class MessageReader {
     package static let maximumLength = 64 << 20
     /// The longest header block accepted.
     package static let maximumHeader = 8 << 10
+    /// How much is read at a time; a message longer than this is read into an array of its own.
+    static let chunk = 64 << 10
 
     private let source: ByteSource
     private var buffer: [UInt8] = []
@@ -93,7 +95,7 @@ package final class MessageReader {
             buffer.removeFirst(position)
             position = 0
         }
-        let chunk = source.read(maximum: 64 << 10)
+        let chunk = source.read(maximum: MessageReader.chunk)
         if chunk.isEmpty {
             atEnd = true
             return false
@@ -124,12 +126,35 @@ package final class MessageReader {
         }
     }
 
+    /// `count` bytes of content. A large message is read straight into its own array, never
+    /// through the buffer: the buffer would keep the message's size for the rest of the session.
     private func readExactly(_ count: Int) -> [UInt8]? {
-        while available < count {
-            if !fill() { return nil }
+        if count <= MessageReader.chunk {
+            while available < count {
+                if !fill() { return nil }
+            }
+            let content = Array(buffer[position..<(position + count)])
+            position += count
+            return content
         }
-        let content = Array(buffer[position..<(position + count)])
-        position += count
+        var content: [UInt8] = []
+        content.reserveCapacity(count)
+        let buffered = min(available, count)
+        content += buffer[position..<(position + buffered)]
+        position += buffered
+        if position == buffer.count {
+            buffer.removeAll()
+            position = 0
+        }
+        while content.count < count {
+            if atEnd { return nil }
+            let piece = source.read(maximum: min(count - content.count, 1 << 20))
+            if piece.isEmpty {
+                atEnd = true
+                return nil
+            }
+            content += piece
+        }
         return content
     }
 }

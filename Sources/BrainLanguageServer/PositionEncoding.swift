@@ -61,10 +61,15 @@ package struct Position: Hashable, Sendable, Comparable {
         self.character = character
     }
 
+    /// The protocol's numbers are `uinteger`s, 0 to 2³¹ − 1: anything else is no position (and
+    /// no arithmetic on it can overflow).
     init?(_ json: JSON) {
-        guard let line = json["line"].int, let character = json["character"].int else { return nil }
+        guard let line = json["line"].int, let character = json["character"].int,
+              (0...Position.largest).contains(line), (0...Position.largest).contains(character) else { return nil }
         self.init(line: line, character: character)
     }
+
+    static let largest = Int(Int32.max)
 
     var json: JSON { ["line": .int(line), "character": .int(character)] }
 

@@ -30,7 +30,23 @@ final class Workspace {
 
     // MARK: Paths
 
-    /// The vault-relative path of a document URI; nil outside the vault.
+    /// The vault-relative path of a document URI, if the server may read and serve the file
+    /// there: nil outside the vault, and nil when a symbolic link on the way leads out of it.
+    func servedPath(_ uri: String) -> String? {
+        guard let relative = relativePath(uri), admits(relative) else { return nil }
+        return relative
+    }
+
+    /// Whether the file at a vault-relative path may be read and served, as the library decides
+    /// (`Vault.absolute`): not when its path, symbolic links followed, leads out of the vault.
+    /// Asked again each time (a file can become a link), without a file-system call counted
+    /// against a keystroke: `realpath` only.
+    func admits(_ relative: String) -> Bool {
+        (try? vault.absolute(relative)) != nil
+    }
+
+    /// The vault-relative path of a document URI, by its spelling only; nil outside the vault.
+    /// A file it names is read or served only when `admits` it (see `servedPath`).
     func relativePath(_ uri: String) -> String? {
         if let known = relativeByURI[uri] { return known }
         var found: String?
@@ -68,29 +84,45 @@ final class Workspace {
 
     // MARK: Buffers
 
-    /// A buffer the editor opened.
+    /// A buffer the editor opened (at a path `servedPath` gave).
     @discardableResult
     func open(_ document: TextDocument, at relative: String) -> VaultIndex.Update {
+        guard admits(relative) else { return VaultIndex.Update() }
         documents[relative] = document
         return bufferChanged(relative)
     }
 
-    /// Applies an edit to an open buffer.
+    /// Applies an edit to an open buffer. A buffer left larger than `limit` bytes is read into
+    /// the index only when the client pauses (`settle`): typing in it costs the edit, not a
+    /// parse of the whole file at every key.
     @discardableResult
-    func change(_ relative: String, _ edit: (inout TextDocument) -> Void) -> VaultIndex.Update {
-        guard var document = documents[relative] else { return VaultIndex.Update() }
+    func change(_ relative: String, deferringAbove limit: Int = .max, _ edit: (inout TextDocument) -> Void) -> VaultIndex.Update {
+        // Taken out of the table and the overlay first: another reference to its bytes would
+        // make the edit copy all of them.
+        guard var document = documents.removeValue(forKey: relative) else { return VaultIndex.Update() }
+        overlay.set(VaultPaths.join(root, relative), nil)
         edit(&document)
         documents[relative] = document
+        if document.bytes.count > limit {
+            overlay.set(VaultPaths.join(root, relative), document.bytes)
+            waiting.insert(relative)
+            return VaultIndex.Update()
+        }
+        waiting.remove(relative)
         return bufferChanged(relative)
     }
+
+    /// Large buffers changed since the index last read them (see `change`).
+    private(set) var waiting = Set<String>()
 
     /// A buffer the editor closed: the file on disk counts again.
     @discardableResult
     func close(_ relative: String) -> VaultIndex.Update {
         guard documents.removeValue(forKey: relative) != nil else { return VaultIndex.Update() }
+        waiting.remove(relative)
         overlay.set(VaultPaths.join(root, relative), nil)
         guard isIndexed(relative) else { return VaultIndex.Update() }
-        return update([relative: try? overlay.read(VaultPaths.join(root, relative))])
+        return update([relative: readFile(relative)])
     }
 
     private func bufferChanged(_ relative: String) -> VaultIndex.Update {
@@ -105,14 +137,25 @@ final class Workspace {
     /// Whether a title or alias changed and other files' links wait to be resolved again.
     private(set) var othersPending = false
 
-    /// Resolves every link again if a change of names left some waiting; true when it did.
+    /// Whether work waits for a pause: large buffers to read, or links to resolve again.
+    var hasPendingWork: Bool { othersPending || !waiting.isEmpty }
+
+    /// Reads the large buffers that changed into the index, then resolves every link again if a
+    /// change of names left some waiting. Returns the buffers read and whether it did anything.
     @discardableResult
-    func settle() -> Bool {
-        guard othersPending else { return false }
+    func settle() -> (read: [String], settled: Bool) {
+        let read = waiting.sorted()
+        if !read.isEmpty {
+            waiting = []
+            var contents: [String: [UInt8]?] = [:]
+            for path in read where isIndexed(path) { contents[path] = documents[path]?.bytes }
+            update(contents, resolveOthers: false)
+        }
+        guard othersPending else { return (read, !read.isEmpty) }
         index = index.resolvingAllLinks()
         cachedJournal = nil
         othersPending = false
-        return true
+        return (read, true)
     }
 
     // MARK: Disk
@@ -123,7 +166,8 @@ final class Workspace {
     func filesChanged(_ paths: [String]) -> VaultIndex.Update {
         var contents: [String: [UInt8]?] = [:]
         for relative in Set(paths) where isIndexed(relative) && documents[relative] == nil {
-            contents[relative] = try? overlay.read(VaultPaths.join(root, relative))
+            // A file that became a link out of the vault is gone, as far as the index knows.
+            contents[relative] = readFile(relative)
         }
         return update(contents)
     }
@@ -135,8 +179,10 @@ final class Workspace {
         index = VaultIndex.open(vault)
         cachedJournal = nil
         othersPending = false
+        waiting = []
     }
 
+    @discardableResult
     private func update(_ contents: [String: [UInt8]?], resolveOthers: Bool = true) -> VaultIndex.Update {
         if contents.isEmpty { return VaultIndex.Update() }
         let (updated, update) = index.updating(contents, resolveOthers: resolveOthers)
@@ -163,6 +209,19 @@ final class Workspace {
     /// A file's bytes as the editor shows it: the buffer when open, else the file.
     func bytes(_ relative: String) -> [UInt8]? {
         if let document = documents[relative] { return document.bytes }
+        return readFile(relative)
+    }
+
+    /// The file's size as the editor shows it (the buffer's when open), without reading it.
+    func size(_ relative: String) -> Int? {
+        if let document = documents[relative] { return document.bytes.count }
+        guard admits(relative) else { return nil }
+        return overlay.stamp(VaultPaths.join(root, relative), relative: relative)?.size
+    }
+
+    /// The file on disk, unless a symbolic link takes its path out of the vault.
+    private func readFile(_ relative: String) -> [UInt8]? {
+        guard admits(relative) else { return nil }
         return try? overlay.read(VaultPaths.join(root, relative))
     }
 

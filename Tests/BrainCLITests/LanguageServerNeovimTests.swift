@@ -71,22 +71,19 @@ import Testing
     finish()
     """#
 
-    @Test func neovimGetsDiagnosticsCompletionAndHover() throws {
-        guard let neovim = Self.neovim else {
-            print("skipping the Neovim test: nvim is not installed (bash .ci/run installs Debian's neovim package)")
-            return
-        }
-        let vault = try TestVault()
+    /// Runs Neovim headless on `script` against the vault; what the script wrote, nil when it
+    /// did not finish in time (recorded as an issue).
+    static func drive(_ script: String, vault: TestVault, neovim: String) throws -> [String: Any]? {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-nvim-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("drive.lua")
+        let scriptFile = folder.appendingPathComponent("drive.lua")
         let output = folder.appendingPathComponent("result.json")
-        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: neovim)
-        process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + script.path]
+        process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile " + scriptFile.path]
         var environment = ProcessInfo.processInfo.environment
         environment["BRAIN_BINARY"] = try ConcurrencyTests.executable().path
         environment["BRAIN_TEST_VAULT"] = vault.root
@@ -106,10 +103,19 @@ import Testing
         if done.wait(timeout: .now() + 180) == .timedOut {
             process.terminate()
             Issue.record("nvim did not finish within 180 s")
-            return
+            return nil
         }
         let data = try Data(contentsOf: output)
-        let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func neovimGetsDiagnosticsCompletionAndHover() throws {
+        guard let neovim = Self.neovim else {
+            print("skipping the Neovim test: nvim is not installed (bash .ci/run installs Debian's neovim package)")
+            return
+        }
+        let vault = try TestVault()
+        guard let result = try Self.drive(Self.script, vault: vault, neovim: neovim) else { return }
         #expect(result["error"] == nil, "the Lua script failed: \(result["error"] ?? "")")
         #expect(result["initialized"] as? Bool == true)
         #expect(result["positionEncoding"] as? String == "utf-16", "Neovim 0.7 lists no encodings: UTF-16")
@@ -124,5 +130,83 @@ import Testing
         let hover = result["hover"] as? String ?? ""
         #expect(hover.hasPrefix("**Read 20 pages** — habit `read`") && hover.contains("streak 20 days"))
         #expect(result["exit"] as? Int == 0, "shutdown and exit end the server with status 0")
+    }
+
+    /// Renames `walk` from a link in today's file, both files open with unsaved lines: Neovim's
+    /// own handler applies the edit (it checks a document's version against the buffer's), saves
+    /// the renamed file and moves it, and `:wall` writes the rest.
+    static let renameScript = #"""
+    local brain, vault, out = os.getenv("BRAIN_BINARY"), os.getenv("BRAIN_TEST_VAULT"), os.getenv("BRAIN_NVIM_RESULT")
+    local result = {}
+    local function finish()
+      local file = io.open(out, "w")
+      file:write(vim.fn.json_encode(result))
+      file:close()
+      vim.cmd("qall!")
+    end
+    local ok, problem = pcall(function()
+      local client_id = vim.lsp.start_client({
+        name = "brain",
+        cmd = { brain, "lsp", "--vault", vault },
+        root_dir = vault,
+        on_exit = function(code) result.exit = code end,
+      })
+      vim.cmd("edit " .. vim.fn.fnameescape(vault .. "/habits/walk.md"))
+      local walk = vim.api.nvim_get_current_buf()
+      vim.lsp.buf_attach_client(walk, client_id)
+      vim.cmd("edit " .. vim.fn.fnameescape(vault .. "/daily/2026-11-22.md"))
+      local daily = vim.api.nvim_get_current_buf()
+      vim.lsp.buf_attach_client(daily, client_id)
+      result.initialized = vim.wait(30000, function()
+        local client = vim.lsp.get_client_by_id(client_id)
+        return client ~= nil and client.initialized == true
+      end, 20)
+      -- Unsaved lines in both buffers: their versions are past the first.
+      vim.api.nvim_buf_set_lines(walk, -1, -1, false, { "An unsaved line." })
+      vim.api.nvim_buf_set_lines(daily, -1, -1, false, { "Typed, not saved." })
+      local walk_line
+      for index, line in ipairs(vim.api.nvim_buf_get_lines(daily, 0, -1, false)) do
+        if line:find("^%- %[ %] %[%[walk%]%]") then walk_line = index end
+      end
+      vim.api.nvim_win_set_cursor(0, { walk_line, 9 })
+      vim.lsp.buf.rename("Walk more")
+      result.renamed = vim.wait(30000, function()
+        return vim.api.nvim_buf_get_lines(daily, walk_line - 1, walk_line, false)[1]:find("walk%-more") ~= nil
+      end, 20)
+      result.versions = { daily = vim.lsp.util.buf_versions[daily] }
+      result.daily = vim.api.nvim_buf_get_lines(daily, 0, -1, false)
+      vim.cmd("silent! wall")
+      vim.lsp.stop_client(client_id)
+      vim.wait(30000, function() return result.exit ~= nil end, 20)
+    end)
+    if not ok then result.error = tostring(problem) end
+    finish()
+    """#
+
+    @Test func neovimAppliesARenameToOpenBuffers() throws {
+        guard let neovim = Self.neovim else {
+            print("skipping the Neovim rename test: nvim is not installed (bash .ci/run installs Debian's neovim package)")
+            return
+        }
+        let vault = try TestVault()
+        let linking = try FileManager.default.contentsOfDirectory(atPath: vault.root + "/daily")
+            .filter { (try? vault.read("daily/" + $0))?.contains("[[walk]]") == true }
+        guard let result = try Self.drive(Self.renameScript, vault: vault, neovim: neovim) else { return }
+        #expect(result["error"] == nil, "the Lua script failed: \(result["error"] ?? "")")
+        #expect(result["renamed"] as? Bool == true, "Neovim did not apply the rename")
+        let daily = result["daily"] as? [String] ?? []
+        #expect(daily.contains { $0.hasPrefix("- [ ] [[walk-more]]") } && daily.last == "Typed, not saved.")
+        // On disk after :wall: the file moved with its unsaved line, every link followed it.
+        #expect(!vault.exists("habits/walk.md"))
+        let renamed = try vault.read("habits/walk-more.md")
+        #expect(renamed.contains("# Walk more") && renamed.hasSuffix("An unsaved line.\n"))
+        #expect(linking.count > 10)
+        for name in linking {
+            let text = try vault.read("daily/" + name)
+            #expect(text.contains("[[walk-more]]") && !text.contains("[[walk]]"), "daily/\(name)")
+        }
+        #expect(try vault.read("daily/2026-11-22.md").hasSuffix("Typed, not saved.\n"))
+        #expect(vault.run("validate").status == 0, "no broken link after the rename")
+        #expect(result["exit"] as? Int == 0)
     }
 }

@@ -5,9 +5,11 @@ import Testing
 @testable import BrainLanguageServer
 
 /// A client talking to a server in-process, over a vault in memory (a copy of `sample-vault/`
-/// unless files are given), with "today" fixed to 2026-11-22.
+/// unless files are given) or a folder on disk, with "today" fixed to 2026-11-22.
 final class TestClient {
     static let root = "/vault"
+    /// The vault folder: `/vault` in memory, or the folder on disk given.
+    let vaultRoot: String
 
     static var packageRoot: String { Repository.root }
 
@@ -23,23 +25,27 @@ final class TestClient {
     /// - Parameters:
     ///   - files: vault-relative path → text; nil for the sample vault.
     ///   - capabilities: the client's capabilities in `initialize`.
-    init(files: [String: String]? = nil, capabilities: JSON = TestClient.capabilities(), initialize: Bool = true) {
+    ///   - folder: a vault on disk, served through the real file system (files are then ignored).
+    init(files: [String: String]? = nil, folder: String? = nil, capabilities: JSON = TestClient.capabilities(), initialize: Bool = true) {
         fileSystem = MemoryFileSystem()
-        if let files {
+        vaultRoot = folder ?? TestClient.root
+        if folder != nil {
+            // Nothing in memory: the folder is the vault.
+        } else if let files {
             var all = files
             if all[Vault.configPath] == nil { all[Vault.configPath] = "week-start: monday\n" }
             for (path, text) in all { try! fileSystem.writeAtomically(Array(text.utf8), to: TestClient.root + "/" + path) }
         } else {
             for (path, bytes) in TestClient.sampleFiles { try! fileSystem.writeAtomically(bytes, to: TestClient.root + "/" + path) }
         }
-        counting = CountingFileSystem(fileSystem)
-        let options = LanguageServer.Options(vault: TestClient.root, currentDirectory: "/", fileSystem: counting,
+        counting = CountingFileSystem(folder == nil ? fileSystem : POSIXFileSystem())
+        let options = LanguageServer.Options(vault: vaultRoot, currentDirectory: "/", fileSystem: counting,
                                              today: { _ in Day("2026-11-22")! }, version: "test")
         let box = Box()
         server = LanguageServer(options: options) { box.messages.append($0) }
         self.box = box
         if initialize {
-            let reply = request("initialize", ["processId": .null, "rootUri": "file:///vault", "capabilities": capabilities])
+            let reply = request("initialize", ["processId": .null, "rootUri": .string(FileURI.uri(vaultRoot)), "capabilities": capabilities])
             #expect(reply["result"]["capabilities"]["textDocumentSync"]["change"] == 2)
             notify("initialized", [:])
         }
@@ -90,18 +96,26 @@ final class TestClient {
 
     static func uri(_ path: String) -> String { "file://\(root)/\(path)" }
 
+    /// The URI of a vault file, in this client's vault.
+    func uri(_ path: String) -> String { "file://\(vaultRoot)/\(path)" }
+
+    /// A request's `textDocument` and `position`, in this client's vault.
+    func at(_ path: String, _ line: Int, _ character: Int) -> JSON {
+        ["textDocument": ["uri": .string(uri(path))], "position": TestClient.position(line, character)]
+    }
+
     /// Opens a vault file (or the text given) in the "editor".
     func open(_ path: String, text: String? = nil) -> TextDocument {
-        let body = text ?? String(decoding: (try? fileSystem.read(TestClient.root + "/" + path)) ?? [], as: UTF8.self)
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(TestClient.uri(path)), "languageId": "markdown",
+        let body = text ?? String(decoding: (try? counting.base.read(vaultRoot + "/" + path)) ?? [], as: UTF8.self)
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri(path)), "languageId": "markdown",
                                                          "version": 1, "text": .string(body)]])
-        return TextDocument(uri: TestClient.uri(path), version: 1, bytes: Array(body.utf8))
+        return TextDocument(uri: uri(path), version: 1, bytes: Array(body.utf8))
     }
 
     /// The last diagnostics published for a file.
     func diagnostics(_ path: String) -> [JSON]? {
         _ = drain()
-        return received.last { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"] == .string(TestClient.uri(path)) }?["params"]["diagnostics"].array
+        return received.last { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]["uri"] == .string(uri(path)) }?["params"]["diagnostics"].array
     }
 
     static func position(_ line: Int, _ character: Int) -> JSON { ["line": .int(line), "character": .int(character)] }

@@ -51,6 +51,57 @@ import Testing
         #expect(utf8.text == "whole" && utf8.lineCount == 1)
     }
 
+    /// Every line and position of a long document with every kind of line break, lines longer
+    /// than a mark's span and runs of empty lines agrees with the start of every line counted out.
+    @Test func linesAreFoundFromTheMarks() {
+        var text = ""
+        for index in 0..<1_500 {
+            switch index % 7 {
+            case 0: text += "plain \(index)\n"
+            case 1: text += "crlf é \(index)\r\n"
+            case 2: text += "cr 😀 \(index)\r"
+            case 3: text += String(repeating: "long ", count: index % 3 == 0 ? 1_000 : 3) + "\n"
+            case 4: text += String(repeating: "\n", count: index % 40)
+            case 5: text += "\r\n\r\r\n"
+            default: text += "x"
+            }
+        }
+        let bytes = Array(text.utf8)
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            starts.append(index + 1)
+        }
+        func content(_ line: Int) -> Range<Int> {
+            var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+            if end > starts[line] && bytes[end - 1] == 0x0A { end -= 1 }
+            if end > starts[line] && bytes[end - 1] == 0x0D { end -= 1 }
+            return starts[line]..<end
+        }
+        let document = TextDocument(uri: "file:///long.md", version: 1, bytes: bytes)
+        #expect(document.lineCount == starts.count)
+        var walked: [Range<Int>] = []
+        document.forEachLine { _, range in walked.append(range) }
+        #expect(walked == starts.indices.map(content))
+        var wrong = 0
+        for line in starts.indices where document.lineRange(line) != content(line) { wrong += 1 }
+        #expect(wrong == 0, "\(wrong) lines found wrong")
+        for offset in stride(from: 0, through: bytes.count, by: 89) {
+            var low = 0, high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            let line = low
+            let end = min(offset, content(line).upperBound)
+            let expected = Position(line: line, character: PositionEncoding.utf16.units(bytes[starts[line]..<end]))
+            if document.position(of: offset, .utf16) != expected { wrong += 1 }
+            // Back again, from a character's first byte (inside one, the position is past it).
+            let inside = offset < bytes.count && bytes[offset] & 0xC0 == 0x80
+            if !inside && document.offset(of: expected, .utf16) != end { wrong += 1 }
+        }
+        #expect(wrong == 0, "\(wrong) positions converted wrong")
+    }
+
     @Test func negotiationOffersUTF8OnlyWhenListed() {
         #expect(PositionEncoding.negotiate(["utf-16", "utf-8"]) == .utf8)
         #expect(PositionEncoding.negotiate(["utf-32", "utf-16"]) == .utf16)

@@ -3,6 +3,7 @@ import Testing
 
 /// A `brain lsp` process driven over real pipes: bytes in, framed messages out, its exit status.
 /// Every run has a deadline: a server that hangs is killed and the test fails, never waits.
+/// `BRAIN_BINARY=path` runs another build of `brain`.
 final class LanguageServerProcess {
     let process = Process()
     private let input = Pipe()
@@ -24,7 +25,12 @@ final class LanguageServerProcess {
     }
 
     init(vault: String, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
-        process.executableURL = try ConcurrencyTests.executable()
+        // BRAIN_BINARY measures another build (a release one for the figures in the docs).
+        if let binary = ProcessInfo.processInfo.environment["BRAIN_BINARY"], !binary.isEmpty {
+            process.executableURL = URL(fileURLWithPath: binary)
+        } else {
+            process.executableURL = try ConcurrencyTests.executable()
+        }
         process.arguments = ["lsp", "--vault", vault] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["BRAIN_NOW"] = "2026-11-22T09:00:00Z"
@@ -117,10 +123,24 @@ final class LanguageServerProcess {
 
     var stderr: String { collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) } }
 
-    /// The messages read so far, parsed.
+    /// The messages read so far, parsed. Each byte is parsed once: a test that waits on a large
+    /// output does not parse it again at every look.
     var messages: [[String: Any]] {
-        LanguageServerProcess.parse(collected.lock.withLock { collected.stdout })
+        parsing.lock.withLock {
+            let bytes = collected.lock.withLock { Array(collected.stdout[parsing.consumed...]) }
+            let (found, used) = LanguageServerProcess.parseCounting(bytes[...])
+            parsing.messages += found
+            parsing.consumed += used
+            return parsing.messages
+        }
     }
+
+    private final class Parsing: @unchecked Sendable {
+        let lock = NSLock()
+        var messages: [[String: Any]] = []
+        var consumed = 0
+    }
+    private let parsing = Parsing()
 
     /// Waits until a message satisfies `predicate` (up to `seconds`), and returns it.
     func waitFor(seconds: Double = 60, _ predicate: ([String: Any]) -> Bool) -> [String: Any]? {
@@ -140,8 +160,13 @@ final class LanguageServerProcess {
 
     /// Splits framed output into messages.
     static func parse(_ bytes: [UInt8]) -> [[String: Any]] {
+        parseCounting(bytes[...]).messages
+    }
+
+    /// The whole messages at the start of `bytes`, and how many bytes they took.
+    static func parseCounting(_ bytes: ArraySlice<UInt8>) -> (messages: [[String: Any]], used: Int) {
         var result: [[String: Any]] = []
-        var rest = bytes[...]
+        var rest = bytes
         let separator = Array("\r\n\r\n".utf8)
         while let end = rest.firstRange(of: separator) {
             let header = String(decoding: rest[rest.startIndex..<end.lowerBound], as: UTF8.self)
@@ -151,6 +176,6 @@ final class LanguageServerProcess {
             if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] { result.append(object) }
             rest = rest[(end.upperBound + length)...]
         }
-        return result
+        return (result, rest.startIndex - bytes.startIndex)
     }
 }
