@@ -452,6 +452,29 @@ struct SyncTests {
         #expect(result.stderr.hasPrefix("daily/2026-11-22.md - [x] [[read]] forged:2: conflict: "))
     }
 
+    /// A sync's warnings are data (a code and the `brain` used as the driver) that the command
+    /// line words: a repository made with `git init`, without `brain git-setup`, syncs with both.
+    @Test func warningsAreCodesTheCommandLineWords() throws {
+        let sandbox = try GitSandbox()
+        let vault = try sandbox.machine()
+        try Self.ok(vault, ["init"])
+        _ = try sandbox.git(["init", "--quiet"], in: vault.root)
+        let json = try Self.ok(vault, ["sync", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let warnings = try #require(object["warnings"] as? [[String: Any]])
+        #expect(warnings.map { $0["code"] as? String } == ["no-merge-driver", "markdown-not-routed"])
+        let executable = try #require(warnings.first?["executable"] as? String)
+        #expect(executable.hasSuffix("brain"))
+        #expect(warnings.last?["executable"] is NSNull)
+        try vault.write("notes/idea.md", "# Idea\n")
+        let text = try Self.ok(vault, ["sync"])
+        #expect(text.stderr == """
+            warning: this repository has no brain merge driver registered; run `brain git-setup` (this sync used \(executable))
+            warning: *.md files are not routed to the brain merge driver in .gitattributes; run `brain git-setup`
+
+            """)
+    }
+
     @Test func theDriverPrintsJSONAndRefusesMissingFiles() throws {
         let vault = try TestVault(sample: false)
         try vault.write("o", "a\n")

@@ -32,7 +32,7 @@ enum SyncCommand: BrainCommand {
             try session.json(outcome)
             return outcome.status == .synced ? ExitCode.success : ExitCode.failure
         }
-        for warning in outcome.warnings { session.warn(warning) }
+        for warning in outcome.warnings { session.warn(Advice.text(warning)) }
         if outcome.continued { session.line("finished the pull the last sync left mid-rebase") }
         if let commit = outcome.committed {
             let subject = commit.message.prefix { $0 != "\n" }

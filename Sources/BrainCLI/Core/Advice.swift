@@ -39,6 +39,18 @@ enum Advice {
         }
     }
 
+    /// A sync's warning as the command line prints it.
+    static func text(_ warning: GitSync.Warning) -> String {
+        switch warning.code {
+        case .noMergeDriver:
+            "this repository has no brain merge driver registered; run `brain git-setup` (this sync used \(warning.executable ?? "brain"))"
+        case .markdownNotRouted:
+            "*.md files are not routed to the brain merge driver in .gitattributes; run `brain git-setup`"
+        case .nothingCommitted:
+            "nothing committed yet, so nothing to pull into or push"
+        }
+    }
+
     /// A vault error as the command line prints it.
     static func text(_ error: VaultError) -> String {
         switch error {

@@ -81,7 +81,30 @@ public struct GitSync: Sendable {
         /// Commits sent to the remote.
         public var pushed: Int
         public var conflicts: [Conflict]
-        public var warnings: [String]
+        public var warnings: [Warning]
+    }
+
+    /// Something a person should know about a sync that went through, as data: the client words it
+    /// (the CLI adds "run `brain git-setup`"; a page could offer a button).
+    public struct Warning: Codable, Sendable, Hashable {
+        /// What kind of warning.
+        public enum Code: String, Codable, Sendable, Hashable {
+            /// The repository has no merge driver registered; `executable` ran as the driver for this sync.
+            case noMergeDriver = "no-merge-driver"
+            /// `.gitattributes` does not route `*.md` files to the merge driver.
+            case markdownNotRouted = "markdown-not-routed"
+            /// Nothing is committed yet, so there is nothing to pull into or push.
+            case nothingCommitted = "nothing-committed"
+        }
+
+        package var code: Code
+        /// The `brain` that ran as the merge driver (`noMergeDriver`), else nil.
+        @Nullable package var executable: String?
+
+        package init(_ code: Code, executable: String? = nil) {
+            self.code = code
+            self.executable = executable
+        }
     }
 
     public func run() throws(GitError) -> Outcome {
@@ -120,7 +143,7 @@ public struct GitSync: Sendable {
         outcome.remote = remote
         outcome.upstream = remote + "/" + remoteBranch
         guard try git.value(["rev-parse", "--verify", "--quiet", "HEAD"]) != nil else {
-            outcome.warnings.append("nothing committed yet, so nothing to pull into or push")
+            outcome.warnings.append(Warning(.nothingCommitted))
             return outcome
         }
         let driver = driverOptions(command, remote: remote + "/" + remoteBranch)
@@ -171,17 +194,17 @@ public struct GitSync: Sendable {
 
     // MARK: - Steps
 
-    /// The merge driver command for this run: the registered one, else this `brain` (with a warning
-    /// to run `brain git-setup`); nil when there is neither. Warns when `*.md` is not routed to it.
-    private func driverCommand(_ git: Git, _ warnings: inout [String]) throws(GitError) -> String? {
+    /// The merge driver command for this run: the registered one, else this `brain` (with a
+    /// warning); nil when there is neither. Warns when `*.md` is not routed to it.
+    private func driverCommand(_ git: Git, _ warnings: inout [Warning]) throws(GitError) -> String? {
         var command = try git.value(["config", "--get", "merge.brain.driver"])
         if command == nil, let executable {
             command = GitSetup.driverCommand(executable: executable)
-            warnings.append("this repository has no brain merge driver registered; run `brain git-setup` (this sync used \(executable))")
+            warnings.append(Warning(.noMergeDriver, executable: executable))
         }
         let routed = try git.value(["check-attr", "merge", "--", "daily/2000-01-01.md"]) ?? ""
         if !routed.hasSuffix(": brain") {
-            warnings.append("*.md files are not routed to the brain merge driver in .gitattributes; run `brain git-setup`")
+            warnings.append(Warning(.markdownNotRouted))
         }
         return command
     }

@@ -8,6 +8,16 @@ public struct CreateNote: VaultAction {
     /// Which kind of file to make.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         case habit, goal, area, note, reflection, insight, link
+
+        /// The kind of file it makes: reflections, insights and links are notes.
+        package var noteKind: NoteKind {
+            switch self {
+            case .habit: .habit
+            case .goal: .goal
+            case .area: .area
+            case .note, .reflection, .insight, .link: .note
+            }
+        }
     }
 
     public var kind: Kind
@@ -57,13 +67,14 @@ public struct CreateNote: VaultAction {
         public var notes: [String]
     }
 
-    /// Which fields make sense for which kinds; anything else is refused, not silently ignored.
-    package static let fieldKinds: [(field: String, kinds: Set<Kind>)] = [
-        ("after", [.habit]), ("area", [.habit, .goal]), ("created", [.habit]), ("cue", [.habit]),
-        ("due", [.goal]), ("every", [.habit]), ("goal", [.habit]), ("kind", [.habit]), ("parent", [.goal]),
-        ("remind", [.habit]), ("stack", [.habit]), ("target", [.habit, .goal]), ("template", [.goal]),
-        ("unit", [.habit, .goal]), ("url", [.link]),
-    ]
+    /// The kinds of file an option is for: those the schema gives its key (`--area` writes the
+    /// `area:` key habits, goals and notes have), and goals for `--template`, which names a goal
+    /// template. An option given for another kind is refused, not silently ignored.
+    package static func kinds(for field: String) -> Set<Kind> {
+        if field == "template" { return [.goal] }
+        let noteKinds = VaultSchema.keys.filter { $0.name == field }.reduce(into: Set<NoteKind>()) { $0.formUnion($1.kinds) }
+        return Set(Kind.allCases.filter { noteKinds.contains($0.noteKind) })
+    }
 
     private var givenFields: Set<String> {
         var given: Set<String> = []
@@ -103,9 +114,13 @@ public struct CreateNote: VaultAction {
         for (field, value) in fields { if let value { try LineText.check(value, as: "--\(field) value") } }
         for tag in tags { try LineText.check(tag, as: "tag") }
         let given = givenFields
-        for (field, kinds) in CreateNote.fieldKinds where given.contains(field) && !kinds.contains(kind) {
-            let names = kinds.map { $0.rawValue + "s" }.sorted().joined(separator: " and ")
-            throw ActionError(.invalidArgument, "--\(field) is for \(names), not \(kind.rawValue)s")
+        for field in given.sorted() {
+            let kinds = CreateNote.kinds(for: field)
+            guard !kinds.contains(kind) else { continue }
+            var names = Set(kinds.map { $0.noteKind.rawValue + "s" }).sorted()
+            let last = names.removeLast()
+            let list = names.isEmpty ? last : names.joined(separator: ", ") + " and " + last
+            throw ActionError(.invalidArgument, "--\(field) is for \(list), not \(kind.rawValue)s")
         }
         let vault = transaction.vault
         let library = TemplateLibrary(vault: vault)

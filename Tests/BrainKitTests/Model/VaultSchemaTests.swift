@@ -4,21 +4,22 @@ import Testing
 
 /// Issue 34 (Step 15), point 3: one schema table. What reads it agrees with it.
 @Suite struct VaultSchemaTests {
-    /// `brain new` writes an option's key only into kinds of file the schema gives that key.
-    @Test func newWritesOnlyKeysTheKindHas() {
-        func noteKind(_ kind: CreateNote.Kind) -> NoteKind {
-            switch kind {
-            case .habit: .habit
-            case .goal: .goal
-            case .area: .area
-            case .note, .reflection, .insight, .link: .note
-            }
+    /// `brain new` takes an option for the kinds of file whose schema has its key, and refuses it
+    /// for the others with the kinds that have it.
+    @Test func newTakesAnOptionForTheKindsWhoseSchemaHasItsKey() {
+        #expect(CreateNote.kinds(for: "cue") == [.habit])
+        #expect(CreateNote.kinds(for: "area") == [.habit, .goal, .note, .reflection, .insight, .link])
+        #expect(CreateNote.kinds(for: "template") == [.goal])
+        let (vault, _) = MemoryVault.sample()
+        func refusal(_ kind: CreateNote.Kind, _ set: (inout CreateNote) -> Void) -> String? {
+            var action = CreateNote(kind: kind, title: "Something new", today: .sampleToday)
+            set(&action)
+            do { _ = try vault.perform(action); return nil } catch { return error.message }
         }
-        for (field, kinds) in CreateNote.fieldKinds where VaultSchema.key(field, in: nil) != nil {
-            for kind in kinds {
-                #expect(VaultSchema.keys(of: noteKind(kind)).contains(field), "brain new \(kind.rawValue) --\(field) writes a key a \(kind.rawValue) does not have")
-            }
-        }
+        #expect(refusal(.area) { $0.cue = "coffee" } == "--cue is for habits, not areas")
+        #expect(refusal(.habit) { $0.url = "https://example.com" } == "--url is for notes, not habits")
+        #expect(refusal(.area) { $0.unit = "km" } == "--unit is for goals and habits, not areas")
+        #expect(refusal(.note) { $0.area = "health" } == nil, "a note has an area: key")
     }
 
     /// A link key names one kind of file; rename rewrites exactly the link keys.
