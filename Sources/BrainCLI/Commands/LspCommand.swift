@@ -14,7 +14,8 @@ enum LspCommand: BrainCommand {
         workspace folder, else above the current folder. Messages the server cannot read get an
         error reply; it exits at the end of its input. Exit status 0 after shutdown and exit, 1
         when the editor left without them or the stream could not be read. With --json it prints
-        what it offers and exits without serving.
+        what it offers and exits without serving. A document over 8 MB gets diagnostics only, and
+        the server says so (the limits are in docs/EDITORS.md).
         """,
         options: [
             .flag("json", "print the protocol, encodings, requests and commands offered as JSON, and exit"),
