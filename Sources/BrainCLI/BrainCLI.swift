@@ -143,6 +143,9 @@ package enum BrainCLI {
         case let error as Diagnostic:
             code = ExitCode.failure
             message = error.description
+        case let error as ImportVaultJSON.Failure:
+            code = ExitCode.failure
+            message = Advice.text(error)
         default:
             code = ExitCode.failure
             message = String(describing: error)

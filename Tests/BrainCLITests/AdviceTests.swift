@@ -5,6 +5,7 @@ import Testing
 @testable import BrainFormat
 @testable import BrainStore
 @testable import BrainGit
+@testable import BrainInterchange
 
 /// Issue 34 (Step 15), point 5: library errors carry data (a code, the file, a suggestion) and no
 /// command names; the command line words the advice, with the same lines as before (the
@@ -32,6 +33,19 @@ import Testing
         let vault = try TestVault(sample: false)
         let result = vault.run(["today"], cwd: folder)
         #expect(result.stderr == "brain: no vault found from \(folder): run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT\n")
+    }
+
+    /// A JSON file that is no export is refused by the library as such; the command line says how
+    /// to make one.
+    @Test func aFileThatIsNoExportIsToldHowToMakeOne() throws {
+        let failure = #expect(throws: ImportVaultJSON.Failure.self) { try ImportVaultJSON(json: Array("{}".utf8), source: "x.json") }
+        #expect(failure?.isNotAnExport == true)
+        #expect(failure?.message == "x.json: not a brain export (no schemaVersion)")
+        let vault = try TestVault()
+        try vault.write("x.json", "{\"notes\": []}")
+        let told = vault.run(["import", "json", vault.root + "/x.json", vault.root + "/restored"])
+        #expect(told.stderr == "brain: \(vault.root)/x.json: not a brain export (no schemaVersion); make one with brain export json\n")
+        #expect(told.status == 1)
     }
 
     /// Git's errors say what git needs; the brain command that goes on is the command line's.

@@ -51,6 +51,11 @@ enum Advice {
         }
     }
 
+    /// A refused export as the command line prints it.
+    static func text(_ failure: ImportVaultJSON.Failure) -> String {
+        failure.message + (failure.isNotAnExport ? "; make one with brain export json" : "")
+    }
+
     /// A vault error as the command line prints it.
     static func text(_ error: VaultError) -> String {
         switch error {

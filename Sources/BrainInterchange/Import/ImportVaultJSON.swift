@@ -35,8 +35,15 @@ public struct ImportVaultJSON: VaultAction {
     /// Why a file is not an export this brain can import.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         public var message: String
+        /// The file is JSON but no export (a client can say how to make one).
+        package var isNotAnExport = false
         public var description: String { message }
         public init(_ message: String) { self.message = message }
+
+        package init(notAnExport message: String) {
+            self.message = message
+            isNotAnExport = true
+        }
     }
 
     /// Reads an export; a file that is not one (bad JSON, another schema, a record without a
@@ -48,10 +55,10 @@ public struct ImportVaultJSON: VaultAction {
             throw Failure("\(source):\(ImportVaultJSON.place(of: error, in: bytes)) error: not valid JSON: \(ImportVaultJSON.describe(error))")
         }
         guard let root = object as? [String: Any] else {
-            throw Failure("\(source): not a brain export (the JSON is not an object)")
+            throw Failure(notAnExport: "\(source): not a brain export (the JSON is not an object)")
         }
         guard let version = root["schemaVersion"] as? Int else {
-            throw Failure("\(source): not a brain export (no schemaVersion); make one with brain export json")
+            throw Failure(notAnExport: "\(source): not a brain export (no schemaVersion)")
         }
         guard version == JSONOutput.schemaVersion else {
             throw Failure("\(source): schemaVersion \(version) is not one this brain reads (\(JSONOutput.schemaVersion))")
