@@ -117,15 +117,17 @@ package struct HealthScanner {
         let carriedBase = base - Int64(carried.count)
         carried.withUnsafeBufferPointer { buffer in
             // Only a tag that never ends is carried to the end of the file.
-            let left = scanRegion(buffer.baseAddress!, count: buffer.count, base: carriedBase, final: false)
+            let left = scanRegion(buffer.baseAddress!, count: buffer.count, base: carriedBase, final: false, atEnd: true)
             if left > 0 { problem(at: carriedBase + Int64(buffer.count - left), "the file ends inside this element: is it cut short?") }
         }
     }
 
     /// Scans `count` bytes at `start` (stream offset `base`) and returns how many bytes at the end
     /// belong to an unfinished tag (always 0 when `final`: an unfinished tag is then a bad one).
+    /// `atEnd`: nothing follows, so a short tag at the end (`</Record>`) is read when it ends.
     @discardableResult
-    private mutating func scanRegion(_ start: UnsafePointer<UInt8>, count: Int, base: Int64, final: Bool) -> Int {
+    private mutating func scanRegion(_ start: UnsafePointer<UInt8>, count: Int, base: Int64, final: Bool,
+                                     atEnd: Bool = false) -> Int {
         let end = start + count
         var cursor = start
         if skipping != nil {
@@ -136,7 +138,11 @@ package struct HealthScanner {
             guard let found = memchr(cursor, 0x3C, end - cursor) else { return 0 }
             let open = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
             let available = end - open
-            if available < 12 && !final { return available }
+            // A tag's name takes up to 12 bytes to tell; fewer wait for the next block, unless
+            // nothing follows and the tag ends (a part read on its own ends with `</Record>`).
+            if available < 12 && !final {
+                guard atEnd, memchr(open, 0x3E, available) != nil else { return available }
+            }
             // Most tags are none of those below: one byte tells.
             guard available > 1, HealthScanner.interesting(open[1]) else {
                 cursor = open + 1

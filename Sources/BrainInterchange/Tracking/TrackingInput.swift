@@ -72,7 +72,7 @@ package struct TrackingInput: Sendable {
             var index = 0
             while index + 11 < got {
                 if buffer[index] == 0x0A, buffer[index + 1] == 0x20, buffer[index + 2] == 0x3C,
-                   buffer[(index + 3)...].starts(with: "Record ".utf8) || buffer[(index + 3)...].starts(with: "Workout ".utf8) {
+                   buffer[(index + 3)..<got].starts(with: "Record ".utf8) || buffer[(index + 3)..<got].starts(with: "Workout ".utf8) {
                     found = guess + Int64(index + 2)
                     break
                 }

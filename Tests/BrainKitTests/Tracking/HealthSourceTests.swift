@@ -554,4 +554,32 @@ import Testing
         let input = try TrackingInput.open(TrackingFile(source: "health", path: path), wanted: { _ in true }, describe: "")
         #expect(try input.parts(parts, minimumSize: 0).count == parts)
     }
+
+    /// Records with children (a heart rate's `<MetadataEntry>`, as every phone writes them): a part
+    /// ends with a `</Record>` closing tag shorter than a tag's name takes to tell, which is no
+    /// file cut short.
+    @Test(arguments: [2, 3, 4, 7])
+    func partsEndingWithAClosingTagAreWhole(parts: Int) throws {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_GB\">\n <ExportDate value=\"2026-11-22 08:00:00 +0100\"/>\n"
+        for day in 1...28 {
+            for hour in 6...21 {
+                let stamp = String(format: "2026-10-%02d %02d:00:00 +0100", day, hour)
+                xml += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" startDate=\"\(stamp)\" "
+                    + "endDate=\"\(stamp)\" value=\"\(100 + day + hour)\">\n  <MetadataEntry key=\"HKWasUserEntered\" value=\"0\"/>\n </Record>\n"
+            }
+        }
+        xml += "</HealthData>\n"
+        let folder = try TrackingFolder()
+        let path = try folder.write("export.xml", xml)
+        func read(parts: Int) throws -> TrackingData {
+            var collector = TrackingCollector()
+            try HealthSource.read(TrackingFile(source: "health", path: path, shown: "export.xml"), queries: [Tracking.rule("steps").query],
+                                  into: &collector, context: TrackingContext(timeZone: Tracking.berlin), parts: parts, partSize: 0)
+            return collector.data
+        }
+        let split = try read(parts: parts)
+        #expect(split.problems.isEmpty, "\(split.problems.map(\.description))")
+        #expect(split.values(for: Tracking.rule("steps")) == (try read(parts: 1)).values(for: Tracking.rule("steps")))
+        #expect(split.values(for: Tracking.rule("steps"))?.count == 28)
+    }
 }
