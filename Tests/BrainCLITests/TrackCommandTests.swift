@@ -75,6 +75,28 @@ import Testing
         return result
     }
 
+    /// An export cut short (still being written, or a copy that stopped) changes no day: the line a
+    /// whole export wrote stays, and track says why and exits 2.
+    @Test func anExportCutShortChangesNoDay() throws {
+        let vault = try TestVault()
+        func record(_ time: String, _ value: Int) -> String {
+            " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" startDate=\"2026-11-21 \(time):00 +0000\" "
+                + "endDate=\"2026-11-21 \(time):30 +0000\" value=\"\(value)\"/>\n"
+        }
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_GB\">\n"
+        try vault.write("exports/whole.xml", head + record("09:00", 5000) + record("17:00", 4000) + "</HealthData>\n")
+        try vault.write("exports/cut.xml", head + record("09:00", 5000))
+        let whole = vault.run(["track", "--source", "health=exports/whole.xml", "--since", "2026-11-21"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let day = try vault.read("daily/2026-11-21.md")
+        #expect(day.contains("- [x] [[walk]] 9000 steps (auto: health ≥ 8000)\n"), "\(day)")
+        let cut = vault.run(["track", "--source", "health=exports/cut.xml", "--since", "2026-11-21"])
+        #expect(cut.status == 2)
+        #expect(cut.stderr.contains("exports/cut.xml:3:"), "\(cut.stderr)")
+        #expect(cut.stderr.contains(HealthScanner.cutShort("before </HealthData>")), "\(cut.stderr)")
+        #expect(try vault.read("daily/2026-11-21.md") == day)
+    }
+
     @Test func runningTwiceGivesTheSameVaultByteForByte() throws {
         let vault = try Self.vault()
         let before = try Self.files(vault)

@@ -47,6 +47,12 @@ package struct HealthScanner {
     private var skipRun = 0
     /// Whether the `<HealthData` root element was seen: a file without it is no export.
     package private(set) var sawRoot = false
+    /// Whether the root's `</HealthData>` was seen: a file without it is cut short.
+    package private(set) var sawEnd = false
+    /// Whether a `<!DOCTYPE HealthData` came before any root: an export cut inside its DTD.
+    package private(set) var sawDoctype = false
+    /// Whether the bytes ended inside a tag (reported where it starts).
+    package private(set) var endedInsideTag = false
     private var correlationDepth = 0
     /// The stream offset of the block being scanned.
     private var base: Int64 = 0
@@ -118,7 +124,10 @@ package struct HealthScanner {
         carried.withUnsafeBufferPointer { buffer in
             // Only a tag that never ends is carried to the end of the file.
             let left = scanRegion(buffer.baseAddress!, count: buffer.count, base: carriedBase, final: false, atEnd: true)
-            if left > 0 { problem(at: carriedBase + Int64(buffer.count - left), "the file ends inside this element: is it cut short?") }
+            if left > 0 {
+                endedInsideTag = true
+                problem(at: carriedBase + Int64(buffer.count - left), HealthScanner.cutShort("inside this element"))
+            }
         }
     }
 
@@ -203,6 +212,12 @@ package struct HealthScanner {
             } else if open[1] == 0x3F {
                 guard let close = skip(from: open + 2, end, until: 0x3F, count: 1) else { return 0 }
                 cursor = close
+            } else if HealthScanner.startsWith(open + 1, end, "/HealthData") {
+                sawEnd = true
+                cursor = open + 1
+            } else if !sawRoot && HealthScanner.startsWith(open + 1, end, "!DOCTYPE HealthData") {
+                sawDoctype = true
+                cursor = open + 1
             } else if !sawRoot && HealthScanner.startsWith(open + 1, end, "HealthData")
                         && (HealthScanner.isSpace(open, 11, end) || (open + 11 < end && (open[11] == 0x3E || open[11] == 0x2F))) {
                 sawRoot = true
@@ -542,6 +557,11 @@ package struct HealthScanner {
     @inline(__always)
     package static func interesting(_ byte: UInt8) -> Bool {
         byte == 0x52 || byte == 0x57 || byte == 0x43 || byte == 0x2F || byte == 0x21 || byte == 0x3F || byte == 0x48
+    }
+
+    /// What is said of an export cut short `where` ("inside this element"): none of it is used.
+    package static func cutShort(_ place: String) -> String {
+        "the file ends \(place): it is cut short, so none of its values are used (export it again)"
     }
 
     /// Names are short: compared here rather than through a call to `memcmp`.

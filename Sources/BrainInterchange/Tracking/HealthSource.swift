@@ -83,18 +83,30 @@ extension HealthSource: TrackingFileSource {
         }
         // The root element comes first, so the part read from the start of the file sees it.
         guard slots.first?.scanner.sawRoot == true else {
+            if slots.first?.scanner.sawDoctype == true {
+                throw TrackingError("\(input.shown): " + HealthScanner.cutShort("before its <HealthData> element"))
+            }
             throw TrackingError("\(input.shown): not an Apple Health export: no <HealthData> element")
         }
-        for slot in slots { collector.merge(slot.scanner.collector) }
+        // A file cut short (an export still being written, a copy that stopped) holds part of a
+        // day, or none of the record types after the cut: its values would lower good ones.
+        let last = slots[slots.count - 1].scanner
+        let cutShort = !last.sawEnd
+        if !cutShort {
+            for slot in slots { collector.merge(slot.scanner.collector) }
+        }
         // Bad records are found by byte offset; their lines are counted only when there are some.
-        let problems = slots.flatMap(\.scanner.problems).sorted { $0.offset < $1.offset }
-            .prefix(HealthScanner.keptProblems)
+        var problems = Array(slots.flatMap(\.scanner.problems).sorted { $0.offset < $1.offset }
+            .prefix(HealthScanner.keptProblems))
+        if cutShort && !last.endedInsideTag {
+            problems.append((offset: max(0, input.size - 1), message: HealthScanner.cutShort("before </HealthData>")))
+        }
         let located = (try? HealthSource.locate(problems.map(\.offset), in: input)) ?? []
         for (index, problem) in problems.enumerated() {
             let place = index < located.count ? located[index] : SourceLocation(line: 0, column: 0)
             collector.problem(Diagnostic(path: input.shown, location: place, message: problem.message))
         }
-        let problemCount = slots.map(\.scanner.problemCount).reduce(0, +)
+        let problemCount = slots.map(\.scanner.problemCount).reduce(0, +) + (cutShort && !last.endedInsideTag ? 1 : 0)
         collector.omit(problemCount - problems.count)
         collector.finished(file, records: slots.map(\.scanner.records).reduce(0, +), problems: problemCount)
     }

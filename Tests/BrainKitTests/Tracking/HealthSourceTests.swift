@@ -317,16 +317,33 @@ import Testing
         }
     }
 
-    @Test func aFileCutShortIsReportedAndWhatCameBeforeCounts() throws {
+    /// A file cut short holds part of its last day (and none of the record types after the cut):
+    /// none of its values are used, wherever it was cut, and it says so where it ends.
+    @Test func aFileCutShortGivesNoValuesAndSaysSo() throws {
         let folder = try TrackingFolder()
-        let whole = Tracking.export([Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000"),
+        let whole = Tracking.export([Tracking.steps("2026-11-19 08:00:00 +0100", nil, "9000"),
+                                     Tracking.steps("2026-11-20 08:00:00 +0100", nil, "1000"),
                                      Tracking.steps("2026-11-20 09:00:00 +0100", nil, "20")])
-        let cut = String(whole.prefix(upTo: whole.range(of: "value=\"20\"")!.lowerBound))
-        let path = try folder.write("export.xml", cut)
         let rule = Tracking.rule("steps")
-        let data = try Tracking.read("health", path, rules: [rule], zone: Tracking.berlin)
-        #expect(Tracking.table(data.values(for: rule)) == ["2026-11-20: 1000"])
-        #expect(data.problems.map(\.description) == ["export.xml:9:2: error: the file ends inside this element: is it cut short?"])
+        let complete = try Tracking.read("health", try folder.write("whole.xml", whole), rules: [rule], zone: Tracking.berlin)
+        #expect(Tracking.table(complete.values(for: rule)) == ["2026-11-19: 9000", "2026-11-20: 1020"])
+        #expect(complete.problems.isEmpty)
+
+        let insideARecord = String(whole.prefix(upTo: whole.range(of: "value=\"20\"")!.lowerBound))
+        let cutInside = try Tracking.read("health", try folder.write("export.xml", insideARecord), rules: [rule], zone: Tracking.berlin)
+        #expect(cutInside.values(for: rule)?.isEmpty ?? true)
+        #expect(cutInside.problems.map(\.description) == ["export.xml:10:2: error: " + HealthScanner.cutShort("inside this element")])
+
+        let betweenRecords = String(whole.prefix(upTo: whole.range(of: "</HealthData>")!.lowerBound))
+        let cutBetween = try Tracking.read("health", try folder.write("between.xml", betweenRecords), rules: [rule], zone: Tracking.berlin)
+        #expect(cutBetween.values(for: rule)?.isEmpty ?? true)
+        #expect(cutBetween.problems.map(\.message) == [HealthScanner.cutShort("before </HealthData>")])
+
+        let insideTheDTD = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n<!-- HealthKit Export Version: 3 -->\n<!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary)*)>\n<!ATTLIST Hea"
+        let error = #expect(throws: TrackingError.self) {
+            try Tracking.read("health", try folder.write("dtd.xml", insideTheDTD), rules: [rule], zone: Tracking.berlin)
+        }
+        #expect(error?.message == "dtd.xml: " + HealthScanner.cutShort("before its <HealthData> element"))
     }
 
     @Test func recordsInsideACorrelationAreNotCountedTwice() throws {
@@ -483,8 +500,9 @@ import Testing
             do {
                 data = try Tracking.read("health", path, rules: rules, zone: Tracking.berlin)
             } catch let error as TrackingError {
-                // A file cut before its root element is no export.
-                #expect(error.message == "export-\(round).xml: not an Apple Health export: no <HealthData> element")
+                // A file cut before its root element: cut inside its DTD, or no export at all.
+                #expect(error.message == "export-\(round).xml: not an Apple Health export: no <HealthData> element"
+                    || error.message == "export-\(round).xml: " + HealthScanner.cutShort("before its <HealthData> element"), "\(error.message)")
                 continue
             }
             #expect(data.files.count == 1)
