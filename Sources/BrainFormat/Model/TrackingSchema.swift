@@ -29,7 +29,7 @@ package struct TrackingMetric: Hashable, Sendable, Codable {
     package var summary: String
     /// What `match:` is compared with for this metric, or nil when `match:` does not apply.
     package var matches: String?
-    /// Decimals a value is rounded to before it is written and compared with the threshold.
+    /// Decimals a value is written with (the exact value is compared with the threshold).
     package var decimals: Int
 
     package init(name: String, unit: String, summary: String, matches: String? = nil, decimals: Int = 0) {
@@ -42,6 +42,22 @@ package struct TrackingMetric: Hashable, Sendable, Codable {
 
     /// `value` rounded to the metric's decimals.
     package func rounded(_ value: Double) -> Double {
+        rounded(value, decimals: decimals)
+    }
+
+    /// `value` rounded to the metric's decimals, or to as many more (up to three) as it takes for
+    /// the written value to meet `isMet` as the exact one does: 19.6 minutes against "at least
+    /// 20" is written 19.6, not 20.
+    package func rounded(_ value: Double, keeping isMet: (Double) -> Bool) -> Double {
+        let met = isMet(value)
+        for places in decimals...(decimals + 3) {
+            let candidate = rounded(value, decimals: places)
+            if isMet(candidate) == met { return candidate }
+        }
+        return value
+    }
+
+    private func rounded(_ value: Double, decimals: Int) -> Double {
         let scale = pow(10, Double(decimals))
         return (value * scale).rounded() / scale
     }

@@ -114,11 +114,12 @@ package struct TrackingData: Sendable {
     /// The sources that were read (those with at least one file).
     package var sources: Set<String> { Set(files.map(\.source)) }
 
-    /// The day values for `rule`, rounded to its metric's decimals; nil when its source was not read.
+    /// The day values for `rule`, rounded to its metric's decimals (more where rounding would
+    /// change whether the rule is met); nil when its source was not read.
     package func values(for rule: AutoRule) -> [Day: Double]? {
         guard sources.contains(rule.source) else { return nil }
         guard let accumulator = accumulators[rule.query] else { return [:] }
         let metric = TrackingSources.metric(of: rule)
-        return accumulator.values(rule.perDay).mapValues { metric?.rounded($0) ?? $0 }
+        return accumulator.values(rule.perDay).mapValues { metric?.rounded($0, keeping: rule.isMet) ?? $0 }
     }
 }

@@ -50,6 +50,26 @@ import Testing
         #expect(again.outcome.habits.first { $0.id == "walk" }?.unchanged == 3)
     }
 
+    /// The exact value meets the threshold or not; the written one is rounded only as far as keeps
+    /// that: 19.6 minutes against "at least 20" is open and says 19.6, 7999.6 steps says 7999.6.
+    @Test func theExactValueIsComparedAndRoundingNeverCrossesTheThreshold() throws {
+        let (vault, fileSystem) = MemoryVault.sample()
+        let data = Self.data(["2026-11-22": 7999.6, "2026-11-21": 8000.4, "2026-11-20": 7999.99996])
+        _ = try vault.perform(TrackHabits(data: data, today: .sampleToday))
+        let notes = MemoryVault.notes(fileSystem)
+        #expect(Self.line(notes, "2026-11-22", "walk") == "- [ ] [[walk]] 7999.6 steps (auto: health ≥ 8000)")
+        #expect(Self.line(notes, "2026-11-21", "walk") == "- [x] [[walk]] 8000 steps (auto: health ≥ 8000)")
+        #expect(Self.line(notes, "2026-11-20", "walk") == "- [ ] [[walk]] 7999.99996 steps (auto: health ≥ 8000)")
+        let minutes = TrackingMetric(name: "workout-minutes", unit: "minutes", summary: "", decimals: 0)
+        let run = AutoRule(source: "health", metric: "workout-minutes", atLeast: 20)
+        #expect(minutes.rounded(19.6, keeping: run.isMet) == 19.6)
+        #expect(minutes.rounded(20.4, keeping: run.isMet) == 20)
+        #expect(minutes.rounded(19.96, keeping: run.isMet) == 19.96)
+        // A second run reads its own lines back as tracked: nothing changes.
+        let again = try vault.perform(TrackHabits(data: data, today: .sampleToday))
+        #expect(again.changes.isEmpty)
+    }
+
     @Test func aDayPastTheNumberLimitIsNeverWritten() throws {
         let folder = try TrackingFolder()
         let path = try folder.write("screen.csv", """
