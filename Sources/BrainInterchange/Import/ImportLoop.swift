@@ -115,10 +115,16 @@ package struct ImportLoop: VaultAction {
         let library = TemplateLibrary(vault: vault)
         let habitTemplate = try CreateNote.template("habit", library)
 
+        // Loop allows two habits of one name; here a title names one habit (a line `[[Sport]]`
+        // would count for both), so the second is "Sport (2)", the same on every import.
+        var namesSeen: [String: Int] = [:]
         for loop in export.habits {
             guard let frequency = LoopMapping.frequency(numerator: loop.numerator, denominator: loop.denominator) else { continue }
             let name = LoopMapping.oneLine(loop.name)
-            let title = name.isEmpty ? "Loop habit \(loop.position)" : name
+            var title = name.isEmpty ? "Loop habit \(loop.position)" : name
+            let seen = namesSeen[title.lowercased(), default: 0] + 1
+            namesSeen[title.lowercased()] = seen
+            if seen > 1 { title += " (\(seen))" }
             if let existing = ImportLoop.match(title, in: journal.habits, excluding: matchedIDs) {
                 matchedIDs.insert(existing.id.lowercased())
                 let path = journal.paths[existing.id.lowercased()] ?? vault.config.folders.habits + "/\(existing.id).md"
@@ -153,6 +159,9 @@ package struct ImportLoop: VaultAction {
 
         // The lines of each day, in the order of Habits.csv.
         var byDay: [Day: [(habit: Int, line: HabitLine)]] = [:]
+        // Each row that makes a line is written, found written, or kept as a conflict: counted per habit.
+        var rowsWithLines = [Int](repeating: 0, count: planned.count)
+        var rowsAccounted = [Int](repeating: 0, count: planned.count)
         for (index, item) in planned.enumerated() {
             for entry in item.loop.entries {
                 guard let line = LoopMapping.line(for: entry, habit: item.loop, id: item.habit.id) else { continue }
@@ -163,6 +172,7 @@ package struct ImportLoop: VaultAction {
                     continue
                 }
                 byDay[entry.day, default: []].append((index, line))
+                rowsWithLines[index] += 1
             }
         }
 
@@ -190,6 +200,9 @@ package struct ImportLoop: VaultAction {
                 let text = line.rendered
                 let wanted = HabitLine.parse(Substring(text), lineNumber: 0) ?? line
                 if let current = DailyEditor.currentLine(of: habit, in: document) {
+                    // A line that names another habit of the import as well is not this row's.
+                    let owners = planned.lazy.filter { DailyEditor.line(current, names: $0.habit) }.prefix(2).count
+                    if owners == 1 { rowsAccounted[index] += 1 }
                     if ImportLoop.same(current, wanted) {
                         outcome.linesUnchanged += 1
                     } else {
@@ -200,6 +213,7 @@ package struct ImportLoop: VaultAction {
                     continue
                 }
                 document.append([text], underHeading: "Habits")
+                rowsAccounted[index] += 1
                 planned[index].written[day] = wanted
                 planned[index].result.linesAdded += 1
                 added += 1
@@ -210,6 +224,11 @@ package struct ImportLoop: VaultAction {
             if isNew { outcome.daysCreated += 1 } else { outcome.daysChanged += 1 }
         }
         progress?(1)
+        for (index, item) in planned.enumerated() where rowsAccounted[index] != rowsWithLines[index] {
+            let lost = rowsWithLines[index] - rowsAccounted[index]
+            problems.append(Diagnostic(path: LoopExport.join(export.source, (item.loop.folder ?? "") + "/Checkmarks.csv"), line: 1, column: 1,
+                                       message: "\(lost) of the rows of \"\(item.loop.name)\" gave no line in the vault"))
+        }
 
         outcome.habits = planned.map(\.result)
         outcome.strength = ImportLoop.checkStrength(planned, journal: journal, exportDay: exportDay)

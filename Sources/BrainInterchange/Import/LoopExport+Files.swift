@@ -18,9 +18,14 @@ extension LoopExport {
         // The zip is read where it lies, a member at a time: only the CSV files are held.
         let file: FileBlocks
         do { file = try FileBlocks(path: path, shown: source) } catch { throw Failure(error.message) }
-        var head = [UInt8](repeating: 0, count: 4)
+        var head = [UInt8](repeating: 0, count: 16)
         let got = head.withUnsafeMutableBytes { file.read(into: $0, at: 0) }
-        guard got == 4, ZipArchive.looksLikeZip(head) else {
+        // Loop's "Export full backup" is its SQLite database, which Brain does not read.
+        if got == 16, head == Array("SQLite format 3\0".utf8) {
+            throw Failure("\(source): a Loop Habit Tracker database backup (SQLite), not its CSV export; in Loop, "
+                + "Settings → Export as CSV shares a zip that brain import loop reads")
+        }
+        guard got >= 4, ZipArchive.looksLikeZip(Array(head.prefix(4))) else {
             throw Failure("\(source): neither a folder nor a zip file; give the zip Loop Habit Tracker shares, or the folder unpacked from it")
         }
         return try LoopExport(zip: .file(file), source: source)

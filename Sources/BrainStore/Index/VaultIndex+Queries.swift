@@ -268,6 +268,18 @@ extension VaultIndex {
     /// The problems no single file has: name twins, and two files for one day.
     private func vaultWideDiagnostics(into sink: inout some DiagnosticSink) {
         sink.add(contentsOf: nameTwinDiagnostics())
+        // A habit line may name a habit by its title: two habits of one title share those lines.
+        var titles: [String: [Int]] = [:]
+        for index in records.indices where records[index].kind == .habit {
+            titles[records[index].title.lowercased(), default: []].append(index)
+        }
+        for files in titles.values where files.count > 1 {
+            for file in files.dropFirst() {
+                sink.add(Diagnostic(path: records[file].path, line: 1, column: 1, severity: .warning,
+                                    message: "two habits titled \"\(records[file].title)\": \(files.map { records[$0].path }.joined(separator: " and ")); "
+                                        + "give each its own title (a line naming the title is read as one of them)"))
+            }
+        }
         var days: [Day: [Int]] = [:]
         for index in records.indices where records[index].kind == .daily {
             if let day = records[index].day { days[day, default: []].append(index) }

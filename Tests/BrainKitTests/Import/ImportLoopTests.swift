@@ -305,4 +305,47 @@ extension ImportLoopTests {
         let unmatched = try LoopExport(files: LoopReference.export([habit], today: LoopFixture.exportDay, selected: []), source: "loop")
         #expect(unmatched.diagnostics.allSatisfy { !$0.description.contains("\n") }, "\(unmatched.diagnostics)")
     }
+
+    /// Loop allows two habits of one name; each gets its own file (the second titled "Sport (2)")
+    /// and every one of its lines, a second import matches each to its own file, and a Loop
+    /// database backup is told apart from the CSV export.
+    @Test func twoHabitsOfOneNameKeepEveryLine() throws {
+        var first = LoopReference.Habit(name: "Sport")
+        var second = LoopReference.Habit(name: "Sport", numerator: 3, denominator: 7)
+        for offset in 0..<12 {
+            first.original[LoopFixture.exportDay.adding(days: -offset)] = (LoopReference.yesManual, "")
+            second.original[LoopFixture.exportDay.adding(days: -offset)] = (LoopReference.yesManual, "")
+        }
+        let export = try LoopExport(files: LoopReference.export([first, second], today: LoopFixture.exportDay), source: "loop")
+        let (vault, fileSystem) = MemoryVault.make([:])
+        let result = try vault.perform(ImportLoop(export: export, today: today))
+        #expect(result.outcome.habits.map(\.id) == ["sport", "sport-2"])
+        #expect(result.outcome.habits.map(\.linesAdded) == [12, 12])
+        #expect(result.outcome.problems.isEmpty, "\(result.outcome.problems)")
+        let notes = MemoryVault.notes(fileSystem)
+        #expect(notes["habits/sport-2.md"]?.contains("title: Sport (2)\n") == true, "\(notes["habits/sport-2.md"] ?? "")")
+        #expect(notes["daily/2026-11-20.md"]?.contains("- [x] [[sport]]\n- [x] [[sport-2]]\n") == true)
+        // Two habits of one title written by hand are what validate warns about.
+        try fileSystem.writeAtomically(Array("---\ntitle: Sport\n---\n".utf8), to: MemoryVault.root + "/habits/sport-copy.md", durable: false)
+        let warning = VaultIndex.open(vault).diagnostics().filter { $0.message.hasPrefix("two habits titled") }.map(\.description)
+        #expect(warning.count == 1)
+        #expect(warning.first?.hasSuffix(": warning: two habits titled \"Sport\": habits/sport-copy.md and habits/sport.md; "
+            + "give each its own title (a line naming the title is read as one of them)") == true, "\(warning)")
+        try fileSystem.remove(MemoryVault.root + "/habits/sport-copy.md", durable: false)
+        let again = try vault.perform(ImportLoop(export: export, today: today))
+        #expect(again.changes.isEmpty)
+        #expect(again.outcome.linesUnchanged == 24)
+        #expect(again.outcome.problems.isEmpty, "\(again.outcome.problems)")
+    }
+
+    @Test func aLoopDatabaseBackupIsToldHowToExportTheCSV() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-loopdb-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/Loop Habits Backup 2026-11-20.db"
+        try Data(Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 100)).write(to: URL(fileURLWithPath: path))
+        let failure = #expect(throws: LoopExport.Failure.self) { try LoopExport.read(at: path, source: "backup.db") }
+        #expect(failure?.message == "backup.db: a Loop Habit Tracker database backup (SQLite), not its CSV export; in Loop, "
+            + "Settings → Export as CSV shares a zip that brain import loop reads")
+    }
 }
