@@ -9,11 +9,11 @@ import BrainStore
 extension LanguageServer {
     /// The commands code actions run (`workspace/executeCommand`).
     enum Command: String, CaseIterable {
-        /// Marks a habit done today (`brain done HABIT`).
+        /// Marks a habit done on a day (`brain done HABIT --date DAY`; `{"habit", "day"?}`, today by default).
         case done = "brain.done"
-        /// Marks a habit skipped today (`brain skip HABIT`).
+        /// Marks a habit skipped on a day (`brain skip HABIT --date DAY`).
         case skip = "brain.skip"
-        /// Adds an open line for a habit to today's file.
+        /// Adds an open line for a habit to a day's file (today's by default).
         case addToToday = "brain.addToToday"
         /// Creates the note a broken link names (`brain new note TITLE`).
         case createNote = "brain.createNote"
@@ -83,15 +83,18 @@ extension LanguageServer {
             }
         }
         if let id = habit, let found = workspace.journal.habit(id) {
-            let today = self.today
-            let line = workspace.journal.checkIn(on: today)?.habitLines.last { $0.habit.lowercased() == id.lowercased() }
+            // In a daily file the actions are about its day; elsewhere about today.
+            let day = fileDay(path) ?? self.today
+            let when = day == self.today ? "today" : "on \(day)"
+            let line = workspace.journal.checkIn(on: day)?.habitLines.last { $0.habit.lowercased() == id.lowercased() }
             func action(_ title: String, _ command: Command) -> JSON {
                 ["title": .string(title), "kind": "refactor.rewrite",
-                 "command": ["title": .string(title), "command": .string(command.rawValue), "arguments": [["habit": .string(found.id)]]]]
+                 "command": ["title": .string(title), "command": .string(command.rawValue),
+                             "arguments": [["habit": .string(found.id), "day": .string(day.description)]]]]
             }
-            if line?.state != .done { actions.append(action("Mark \(found.title) done today", .done)) }
-            if line?.state != .skipped { actions.append(action("Skip \(found.title) today", .skip)) }
-            if line == nil { actions.append(action("Add \(found.title) to today's habits", .addToToday)) }
+            if line?.state != .done { actions.append(action("Mark \(found.title) done \(when)", .done)) }
+            if line?.state != .skipped { actions.append(action("Skip \(found.title) \(when)", .skip)) }
+            if line == nil { actions.append(action("Add \(found.title) to \(day == self.today ? "today's habits" : "the habits of \(day)")", .addToToday)) }
         }
         if let pointer, pointer.resolution == .missing, pointer.link?.kind != .url {
             let (kind, title) = newNote(for: pointer.target)
@@ -137,9 +140,19 @@ extension LanguageServer {
         switch command {
         case .done, .skip, .addToToday:
             guard let habit = argument["habit"].string else { throw Failure(.invalidParams, "\(name) needs {\"habit\": ID}") }
+            // The day of the line acted on (a daily file's); today when not given.
+            var day = today
+            if let text = argument["day"].string {
+                guard let given = Day(text), given <= today else {
+                    throw Failure(.invalidParams, "\(name): \"day\" must be a day YYYY-MM-DD that has begun")
+                }
+                day = given
+            }
+            let when = day == today ? "today" : "on \(day)"
             let change: HabitChange = command == .done ? .done() : command == .skip ? .skip() : .open
-            let label = command == .done ? "mark \(habit) done today" : command == .skip ? "skip \(habit) today" : "add \(habit) to today's habits"
-            return try carryOut(LogHabit(habit: habit, change: change, day: today, today: today), label: label)
+            let label = command == .done ? "mark \(habit) done \(when)" : command == .skip ? "skip \(habit) \(when)"
+                : "add \(habit) to \(day == today ? "today's habits" : "the habits of \(day)")"
+            return try carryOut(LogHabit(habit: habit, change: change, day: day, today: today), label: label)
         case .createNote:
             guard let title = argument["title"].string else { throw Failure(.invalidParams, "\(name) needs {\"title\": TEXT}") }
             let kind = argument["kind"].string.flatMap(CreateNote.Kind.init(rawValue:)) ?? .note

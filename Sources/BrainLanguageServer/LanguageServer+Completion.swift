@@ -86,7 +86,7 @@ extension LanguageServer {
             let hash = before.index(before: tagStart)
             if hash == before.startIndex || before[before.index(before: hash)].isWhitespace {
                 let prefix = String(before[tagStart...])
-                return list(tagCandidates(prefix: prefix, insertPrefix: ""), replacing: prefix.utf8.count)
+                return list(tagCandidates(prefix: prefix, insertPrefix: "", typedIn: workspace.record(path)), replacing: prefix.utf8.count)
             }
         }
         return list([], replacing: 0)
@@ -173,10 +173,14 @@ extension LanguageServer {
         }
     }
 
-    /// Tags with the number of notes carrying each (nested tags count for their parents).
-    private func tagCandidates(prefix: String, insertPrefix: String) -> [Candidate] {
+    /// Tags with the number of notes carrying each (nested tags count for their parents). The
+    /// word being typed in note `typedIn` is a tag of that note already: it is offered only when
+    /// other notes carry it too (`#he` does not offer `he`).
+    private func tagCandidates(prefix: String, insertPrefix: String, typedIn: Int? = nil) -> [Candidate] {
         let needle = prefix.lowercased()
+        let typed = typedIn.map { workspace.index.records[$0].tags.map { $0.lowercased() } } ?? []
         return workspace.index.tagCounts().compactMap { tag in
+            if !needle.isEmpty, tag.name == needle, tag.count == 1, typed.contains(needle) { return nil }
             let rank: String
             if needle.isEmpty || tag.name.hasPrefix(needle) { rank = "0" } else if tag.name.contains(needle) { rank = "1" } else { return nil }
             return Candidate(label: tag.name, kind: 14, detail: Quantity.count(tag.count, "note"), insert: insertPrefix + tag.name,

@@ -11,7 +11,7 @@ extension LanguageServer {
         if let pointer = pointer(at: offset, path: path, document: document) {
             let text: String
             switch pointer.resolution {
-            case .note(let note): text = describe(note)
+            case .note(let note): text = describe(note, on: fileDay(path))
             case .ambiguous(let notes):
                 text = "Ambiguous link: it could be " + notes.map { "`\(workspace.index.records[$0].path)`" }.joined(separator: ", ")
             case .missing: text = "No note is named \"\(pointer.target)\" (a code action creates it)."
@@ -45,9 +45,18 @@ extension LanguageServer {
         return nil
     }
 
-    /// What a note is, in Markdown: a habit's streak, strength and momentum; a goal's progress
-    /// and pace; for the others, their kind, tags and backlinks.
-    func describe(_ note: Int) -> String {
+    /// The day of a daily file, when `path` is one and its day has begun: what its lines are about.
+    func fileDay(_ path: String) -> Day? {
+        guard let position = workspace.record(path) else { return nil }
+        let record = workspace.index.records[position]
+        guard record.kind == .daily, let day = record.day, day <= today else { return nil }
+        return day
+    }
+
+    /// What a note is, in Markdown: a habit's streak, strength and momentum, and whether it was done
+    /// on `day` (a daily file's; else today); a goal's progress and pace; for the others, their
+    /// kind, tags and backlinks.
+    func describe(_ note: Int, on day: Day? = nil) -> String {
         let record = workspace.index.records[note]
         let journal = workspace.journal
         let today = self.today
@@ -70,8 +79,14 @@ extension LanguageServer {
             streak += " · best \(count(streaks.best))"
             let strength = "strength \(Quantity.percent(stats.strength))"
             let pulse = "momentum " + (momentum.map { "\(Quantity.percent($0.value)) \($0.label.rawValue)" } ?? "—")
-            let day = stats.doneToday ? "done today" : stats.dueToday ? "due today, not done yet" : "not due today"
-            return [head, streak, "\(strength) · \(pulse)", "\(day) (\(today))"].joined(separator: "\n\n")
+            let state: String
+            if let day, day < today {
+                let then = HabitStats(habit: habit, history: history, today: day, weekStart: journal.weekStart)
+                state = then.doneToday ? "done on \(day)" : then.dueToday ? "due on \(day), not done" : "not due on \(day)"
+            } else {
+                state = (stats.doneToday ? "done today" : stats.dueToday ? "due today, not done yet" : "not due today") + " (\(today))"
+            }
+            return [head, streak, "\(strength) · \(pulse)", state].joined(separator: "\n\n")
         case .goal:
             guard let goal = GoalsView(journal: journal, today: today).goal(record.stem) else { break }
             var head = "**\(goal.title)** — goal `\(goal.id)`, \(Quantity.percent(goal.progress)) \(goal.label.rawValue)"

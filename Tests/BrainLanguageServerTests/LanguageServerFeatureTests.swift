@@ -65,6 +65,10 @@ import Testing
         #expect(!Self.labels(tags).contains("running"))
         // A heading is no tag.
         #expect(Self.labels(client.result("textDocument/completion", TestClient.at("notes/zk.md", 2, 3))).isEmpty)
+        // The word being typed is no existing tag: `#he` offers health, not he.
+        _ = client.open("notes/zk.md", text: "# zk\nSome text #he\n")
+        let typed = Self.labels(client.result("textDocument/completion", TestClient.at("notes/zk.md", 1, 13)))
+        #expect(typed.contains("health") && !typed.contains("he"), "\(typed)")
     }
 
     @Test func frontMatterKeysAndValues() throws {
@@ -203,6 +207,33 @@ import Testing
         let again = client.result("textDocument/codeAction", ["textDocument": ["uri": .string(habit.uri)],
                                                               "range": ["start": TestClient.position(0, 0), "end": TestClient.position(0, 0)]])
         #expect((again.array ?? []).count == 2)
+    }
+
+    /// In a past day's file, the actions and the hover are about that day, not today.
+    @Test func aPastDaysLineIsActedOnForItsDay() throws {
+        let client = TestClient()
+        let document = client.open("daily/2026-11-20.md")
+        let line = try #require((0..<document.lineCount).first { document.line($0) == "- [ ] [[run]]" })
+        let hover = client.result("textDocument/hover", TestClient.at("daily/2026-11-20.md", line, 9))["contents"]["value"].string ?? ""
+        #expect(hover.hasSuffix("due on 2026-11-20, not done") || hover.hasSuffix("not due on 2026-11-20"), "\(hover)")
+        #expect(!hover.contains("today"), "\(hover)")
+        let actions = client.result("textDocument/codeAction", ["textDocument": ["uri": .string(document.uri)],
+                                                                "range": ["start": TestClient.position(line, 0), "end": TestClient.position(line, 0)],
+                                                                "context": ["diagnostics": []]])
+        let titles = (actions.array ?? []).compactMap { $0["title"].string }
+        #expect(titles.count == 2 && titles[0].hasSuffix(" done on 2026-11-20") && titles[1].hasSuffix(" on 2026-11-20"), "\(titles)")
+        let done = try #require(actions[0]["command"].object)
+        let before = try client.fileSystem.read("/vault/daily/2026-11-22.md")
+        let reply = client.request("workspace/executeCommand", ["command": done["command"]!, "arguments": done["arguments"]!])
+        #expect(reply["result"]["dryRun"] == true, "the open file is left to the editor")
+        #expect(try client.fileSystem.read("/vault/daily/2026-11-22.md") == before, "today's file is not touched")
+        let applyEdit = try #require(client.received.last { $0["method"] == "workspace/applyEdit" })
+        #expect(applyEdit["params"]["edit"]["documentChanges"][0]["textDocument"]["uri"].string?.hasSuffix("/daily/2026-11-20.md") == true)
+        let edits = applyEdit["params"]["edit"]["documentChanges"][0]["edits"].array ?? []
+        #expect(apply(edits, to: document).contains("\n- [x] [[run]]\n"))
+        client.server.handle(["jsonrpc": "2.0", "id": applyEdit["id"], "result": ["applied": true]])
+        let future = client.request("workspace/executeCommand", ["command": done["command"]!, "arguments": [["habit": "run", "day": "2026-11-30"]]])
+        #expect(future["error"]["code"] == -32602)
     }
 
     @Test func createNoteForABrokenLink() throws {
