@@ -40,6 +40,10 @@ package enum ExportRecord {
         package var metric: String
         @Nullable package var atLeast: Double?
         @Nullable package var atMost: Double?
+        /// The pattern a calendar event's summary or a workout's type must match (`running|cycling`).
+        @Nullable package var match: String?
+        /// How a day's values make its value: `sum`, `max` or `count`.
+        package var perDay: String
     }
 
     package struct Goal: Codable, Sendable, Hashable {

@@ -54,7 +54,12 @@ extension VaultExport {
             let h = try habitRecord(position)
             return [h.path, h.id, h.title, h.every, n(h.target), h.unit ?? "", h.kind, h.area ?? "", h.goals.joined(separator: " "),
                     h.cue ?? "", h.stack ?? "", h.after ?? "", h.remind ?? "",
-                    h.auto.map { "\($0.source) \($0.metric)" + ($0.atLeast.map { " ≥ " + n($0) } ?? "") + ($0.atMost.map { " ≤ " + n($0) } ?? "") } ?? "",
+                    h.auto.map { auto in
+                        // As a rule's summary reads: `health "running|cycling" workout-minutes (max per day) ≥ 20`.
+                        auto.source + (auto.match.map { " \"\($0)\"" } ?? "") + " " + auto.metric
+                            + (auto.perDay == AutoRule.PerDay.sum.rawValue ? "" : " (\(auto.perDay) per day)")
+                            + (auto.atLeast.map { " ≥ " + n($0) } ?? "") + (auto.atMost.map { " ≤ " + n($0) } ?? "")
+                    } ?? "",
                     h.status, h.paused.joined(separator: "\n"), d(h.archived), d(h.created), h.tags.joined(separator: " "),
                     b(h.pinned), n(h.weight), h.aliases.joined(separator: "\n"), h.body]
         }

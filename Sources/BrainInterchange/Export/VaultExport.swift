@@ -99,7 +99,8 @@ public struct VaultExport {
             path: record.path, id: habit.id, title: habit.title, aliases: habit.aliases, area: habit.area, goals: habit.goals,
             every: habit.frequency.description, target: habit.target, unit: habit.unit, kind: habit.kind.rawValue, cue: habit.cue,
             stack: habit.stack, after: habit.after, remind: habit.remind,
-            auto: habit.auto.map { ExportRecord.Auto(source: $0.source, metric: $0.metric, atLeast: $0.atLeast, atMost: $0.atMost) },
+            auto: habit.auto.map { ExportRecord.Auto(source: $0.source, metric: $0.metric, atLeast: $0.atLeast, atMost: $0.atMost,
+                                                     match: $0.match, perDay: $0.perDay.rawValue) },
             status: habit.status.rawValue, paused: habit.paused.map(\.description), archived: habit.archived, created: habit.created,
             tags: record.tags, pinned: record.pinned, weight: habit.weight, frontMatter: document.frontMatter,
             body: String(document.body), text: document.text)

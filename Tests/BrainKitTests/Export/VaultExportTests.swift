@@ -156,6 +156,26 @@ import Testing
         #expect(entries[1]["note"] == "good, \"really\"" && entries[1]["value"] == "24" && entries[1]["line"] == "11")
     }
 
+    /// A rule's pattern and per-day choice travel too: "running|cycling" is not any workout.
+    @Test func anAutoRuleKeepsItsMatchAndPerDay() throws {
+        let (vault, _) = MemoryVault.make([
+            "habits/ride.md": "---\ntitle: Ride\nauto: {source: health, metric: workout-minutes, match: \"running|cycling\", per-day: max, at-least: 20}\n---\n",
+        ])
+        let object = try Self.object(try Self.json(vault))
+        let habit = try #require((object["habits"] as? [[String: Any]])?.first)
+        let auto = try #require(habit["auto"] as? [String: Any])
+        #expect(auto["match"] as? String == "running|cycling" && auto["perDay"] as? String == "max" && auto["atLeast"] as? Double == 20)
+        var tables: [String: MemorySink] = [:]
+        _ = try VaultExport(index: VaultIndex.open(vault)).writeCSV { name throws(ExportError) in
+            let sink = MemorySink()
+            tables[name] = sink
+            return sink
+        }
+        let records = try CSVReader.records(try #require(tables["habits.csv"]).text)
+        let column = try #require(records[0].fields.firstIndex(of: "auto"))
+        #expect(records[1].fields[column] == "health \"running|cycling\" workout-minutes (max per day) ≥ 20")
+    }
+
     /// Step 25, point 3: a text cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage
     /// return is a formula to a spreadsheet (CSV injection). Such a cell gets a leading `'`, as
     /// OWASP advises; numbers in numeric columns (`-3`, `-0.5`) are written as they are, and the
