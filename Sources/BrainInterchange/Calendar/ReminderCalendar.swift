@@ -144,13 +144,21 @@ package struct ReminderCalendar {
         }
         if let cue = habit.cue { description.insert(cue, at: 0) }
         description.append("brain done \(habit.id)")
-        // Bounded pauses still ahead: those days have no reminder.
+        // Bounded pauses still ahead: those days have no reminder. An EXDATE names an occurrence
+        // of the rule (a calendar warns about one that is not), so only the days the rule reminds on.
+        func occurs(_ day: Day) -> Bool {
+            switch habit.frequency {
+            case .weekdays, .weekends, .days: return ReminderCalendar.weekdays(habit.frequency).contains(day.weekday)
+            case .everyNDays(let n): return start.distance(to: day) % n == 0
+            default: return true
+            }
+        }
         var exdates: [Day] = []
         for period in habit.paused {
             guard let periodEnd = period.end, periodEnd >= start else { continue }
             var day = max(period.start, start)
             while day <= periodEnd, exdates.count < 1000 {
-                exdates.append(day)
+                if occurs(day) { exdates.append(day) }
                 day = day.adding(days: 1)
             }
         }
