@@ -23,8 +23,9 @@ package struct AreaVitality: Hashable, Sendable, Codable {
         self.consistency = consistency
         switch consistency {
         case nil: label = .resting
-        case let value? where value >= 0.70: label = .thriving
-        case let value? where value >= 0.30: label = .fading
+        // From the value as printed, as every label.
+        case let value? where Quantity.wholePercent(value) >= 70: label = .thriving
+        case let value? where Quantity.wholePercent(value) >= 30: label = .fading
         default: label = .dormant
         }
     }
@@ -32,14 +33,14 @@ package struct AreaVitality: Hashable, Sendable, Codable {
     /// Vitality of each area. A habit belongs to the area its `area:` names (case-insensitive);
     /// its 7-day completion rate (`CompletionRates.week`) counts with the habit's `weight`;
     /// habits with nothing due in the window are left out.
-    package static func compute(areas: [Area], schedules: [Schedule]) -> [AreaVitality] {
+    package static func compute(areas: [Area], schedules: [Schedule], closed: Bool = false) -> [AreaVitality] {
         let areaKeys = schedules.map { $0.habit.area.map(LinkTarget.key) }
         return areas.map { area in
             let key = area.id.lowercased()
             var sum = 0.0
             var weights = 0.0
             for (schedule, areaKey) in zip(schedules, areaKeys) where areaKey == key {
-                guard let rate = CompletionRates.window(schedule, days: 7).rate else { continue }
+                guard let rate = CompletionRates.window(schedule, days: 7, closed: closed).rate else { continue }
                 sum += schedule.habit.weight * rate
                 weights += schedule.habit.weight
             }

@@ -23,13 +23,16 @@ package struct CompletionRates: Hashable, Sendable, Codable {
     /// The window of the last `days` days ending on `schedule.today` (nil days: all time).
     /// Day-based: due days done / due days; today counts only once done (an open today is left out).
     /// Periodic: Σ min(done, required) / Σ required over the met and missed periods that overlap the window.
-    package static func window(_ schedule: Schedule, days: Int?) -> Window {
+    /// `closed`: the window's last day is over (last week seen from this one), so it counts done or
+    /// not, and a period that ends on it is met or missed.
+    package static func window(_ schedule: Schedule, days: Int?, closed: Bool = false) -> Window {
         let from = days.map { schedule.today.adding(days: -($0 - 1)) } ?? schedule.first
         if schedule.habit.frequency.isPeriodic {
             var done = 0
             var due = 0
             for period in schedule.periods() where period.end >= from {
-                guard period.state == .met || period.state == .missed else { continue }
+                let over = period.state == .open && closed && period.end <= schedule.today
+                guard period.state == .met || period.state == .missed || over else { continue }
                 done += min(period.done, period.required)
                 due += period.required
             }
@@ -44,7 +47,7 @@ package struct CompletionRates: Hashable, Sendable, Codable {
             if schedule.done[index] {
                 done += 1
                 due += 1
-            } else if index != last {
+            } else if index != last || closed {
                 due += 1
             }
         }

@@ -11,13 +11,14 @@ public struct Momentum: Hashable, Sendable, Codable {
         case strong
         case onFire = "on fire"
 
-        /// dormant < 0.2 ≤ building < 0.4 ≤ flowing < 0.6 ≤ strong < 0.8 ≤ on fire.
+        /// dormant < 20 % ≤ building < 40 % ≤ flowing < 60 % ≤ strong < 80 % ≤ on fire, of the value
+        /// as printed (a whole percent, `Quantity.percent`).
         public init(_ value: Double) {
-            switch value {
-            case ..<0.2: self = .dormant
-            case ..<0.4: self = .building
-            case ..<0.6: self = .flowing
-            case ..<0.8: self = .strong
+            switch Quantity.wholePercent(value) {
+            case ..<20: self = .dormant
+            case ..<40: self = .building
+            case ..<60: self = .flowing
+            case ..<80: self = .strong
             default: self = .onFire
             }
         }

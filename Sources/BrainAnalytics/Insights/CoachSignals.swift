@@ -69,13 +69,14 @@ package struct CoachSignals: Hashable, Sendable {
         let now = journal.ordered(current)
         let before = journal.ordered(journal.schedules(today: today.adding(days: -7)))
         let thisWeek = AreaVitality.compute(areas: journal.areas, schedules: now)
-        let lastWeek = AreaVitality.compute(areas: journal.areas, schedules: before)
+        // Last week is over: its last day counts done or missed, not as still open.
+        let lastWeek = AreaVitality.compute(areas: journal.areas, schedules: before, closed: true)
         // Each habit's area key once: an `area:` value can be long, and it is compared per area.
         var areaKeys: [String: String] = [:]
         for habit in journal.habits { areaKeys[habit.id] = habit.area.map(LinkTarget.key) }
-        func missed(_ schedules: [Schedule], _ area: String) -> Int {
+        func missed(_ schedules: [Schedule], _ area: String, closed: Bool = false) -> Int {
             schedules.filter { areaKeys[$0.habit.id] == area }.reduce(0) { total, schedule in
-                let window = CompletionRates.window(schedule, days: 7)
+                let window = CompletionRates.window(schedule, days: 7, closed: closed)
                 return total + window.due - window.done
             }
         }
@@ -83,7 +84,7 @@ package struct CoachSignals: Hashable, Sendable {
             let key = area.id.lowercased()
             let open = now.filter { areaKeys[$0.habit.id] == key && $0.status(on: today) == .open }.map(\.habit.title)
             return AreaChange(area: area.id, title: area.title, thisWeek: pair.0.consistency, lastWeek: pair.1.consistency,
-                              missedThisWeek: missed(now, key), missedLastWeek: missed(before, key), openToday: open)
+                              missedThisWeek: missed(now, key), missedLastWeek: missed(before, key, closed: true), openToday: open)
         }
         identityThisWeek = AreaVitality.identityScore(thisWeek, areas: journal.areas)
         identityLastWeek = AreaVitality.identityScore(lastWeek, areas: journal.areas)

@@ -80,7 +80,14 @@ package struct Quantity: Hashable, Sendable, CustomStringConvertible {
     /// A fraction as a whole percent, `0.8333` → `83 %`, `0.625` → `63 %` (half up), `nil` → `—`.
     /// Every view prints rates, strength and progress this way.
     package static func percent(_ fraction: Double?) -> String {
-        fraction.map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
+        fraction.map { "\(wholePercent($0)) %" } ?? "—"
+    }
+
+    /// The whole percent `percent` prints: what a label next to it is read from, so `60 %` is never
+    /// called what 59 % is (0.6 computed as 0.5999… is 60 % and `strong`).
+    package static func wholePercent(_ fraction: Double) -> Int {
+        guard fraction.isFinite else { return 0 }
+        return Int((min(max(fraction, -1e6), 1e6) * 100).rounded())
     }
 
     /// `1 day`, `12 days`: a count and a noun that agrees with it.

@@ -120,6 +120,15 @@ import Testing
         #expect(Momentum.Label(value) == label)
     }
 
+    /// Step 16, point 5: the label is read from the value as printed. 0.6 computed as 0.5999… prints
+    /// `60 %` and is `strong`, like 0.6; 0.1996 prints `20 %` and is `building`; 0.794 prints 79 %.
+    @Test(arguments: [(0.3 + 0.3 - 1e-12, Momentum.Label.strong), (0.59999999, .strong), (0.1996, .building), (0.7949, .strong),
+                      (0.795, .onFire), (0.594, .flowing)])
+    func theLabelIsReadFromThePrintedPercent(value: Double, label: Momentum.Label) {
+        #expect(Momentum.Label(value) == label, "\(Quantity.percent(value))")
+        #expect(Momentum(value: value, countedDays: 1).label == label)
+    }
+
     @Test func nothingDueHasNoMomentum() {
         #expect(Momentum(schedules: [], today: today) == nil)
     }

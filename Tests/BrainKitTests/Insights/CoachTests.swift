@@ -118,6 +118,25 @@ import Testing
         }
     }
 
+    /// Step 16, point 8: "last week" is a whole week. On Sunday 22 Nov an area's last week is
+    /// 9 to 15 Nov with the 15th over: a habit missed that Sunday is missed, not still open.
+    @Test func lastWeekIsAWholeWeek() throws {
+        var files = ["areas/learning.md": "---\ntitle: Learning\n---\n",
+                     "habits/journal.md": "---\ntitle: Journal\nevery: day\narea: learning\ncreated: 2026-11-01\n---\n"]
+        for offset in 1...21 where offset != 7 {
+            let date = day("2026-11-22").adding(days: -offset)
+            files["daily/\(date).md"] = "---\ndate: \(date)\n---\n## Habits\n- [x] [[journal]]\n"
+        }
+        let (vault, _) = MemoryVault.make(files)
+        let journal = Journal(index: VaultIndex.open(vault))
+        let signals = CoachSignals(journal: journal, today: day("2026-11-22"))
+        let learning = try #require(signals.areas.first { $0.area == "learning" })
+        #expect(learning.lastWeek.map { abs($0 - 6.0 / 7.0) < 1e-9 } == true, "\(String(describing: learning.lastWeek))")
+        #expect(learning.missedLastWeek == 1)
+        // This week (16 to 22 Nov): today still open is left out, every other day done.
+        #expect(learning.thisWeek == 1)
+    }
+
     @Test func identityTrendText() throws {
         let signals = CoachSignals(areas: [change("health", 0.80, 0.75), change("work", 0.40, 0.40)], goals: [],
                                    identityThisWeek: 0.62, identityLastWeek: 0.58)
