@@ -8,7 +8,8 @@ enum LogCommand: BrainCommand {
         summary: "the history of a habit (or all habits): state, value and note per day",
         discussion: """
         Newest day first. States: ✓ done, – skipped, ○ open (not done yet, or an unused day of an N/week quota),
-        ✗ missed (due, not done), r rest day, · a line on a day the habit was not due.
+        ✗ missed (due, not done), r rest day, · an open line on a day the habit was not due (a line done
+        on such a day shows ✓).
         Days without a line on which nothing was due are left out. For one habit the header
         gives its current and best streak and its completion rate over the days shown.
         --since defaults to 30 days before the last day; --date sets the last day ("as of").

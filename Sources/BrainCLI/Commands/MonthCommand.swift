@@ -6,8 +6,8 @@ enum MonthCommand: BrainCommand {
         name: "month",
         summary: "the month as a calendar of habits done per day, with mood and energy",
         discussion: """
-        Each day shows done/due over every habit due that day (a habit still open on --date is
-        left out). Rows start on the vault's week-start. Sparklines: ▁ 1 … █ 5, a space for no score.
+        Each day shows done/due over every habit due that day (on --date, a habit still open counts
+        as due: 3/11 is 8 still to do). Rows start on the vault's week-start. Sparklines: ▁ 1 … █ 5, a space for no score.
         """,
         options: [
             .value("date", "DAY", "a day in the month to show (default today)"),
