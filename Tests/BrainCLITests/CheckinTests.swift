@@ -96,3 +96,26 @@ import Testing
         }
     }
 }
+
+/// Step 16, point 10: two daily files for one day (a copy left by a sync) are read one way by
+/// every view: the first file's values win, the other fills in what it leaves empty.
+@Suite struct TwoFilesOfOneDayTests {
+    @Test func everyViewReadsThemAlike() throws {
+        let vault = try TestVault()
+        let main = try vault.read("daily/2026-11-21.md")
+        try vault.write("daily/2026-11-21.md", main.replacingOccurrences(of: "\nmood: 4\n", with: "\nmood:\n"))
+        try vault.write("daily/old/2026-11-21.md", "---\ndate: 2026-11-21\nmood: 2\nenergy: 5\n---\n## Habits\n- [x] [[run]]\n")
+        let days = vault.run(["days", "--date", "2026-11-22", "--json"])
+        let week = vault.run(["week", "--date", "2026-11-22", "--json"])
+        let today = vault.run(["today", "--date", "2026-11-21", "--json"])
+        for run in [days, week, today] { #expect(run.status == 0, "\(run.stderr)") }
+        func object(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+        let dayRows = try #require((try object(days.stdout) as? [String: Any])?["days"] as? [[String: Any]])
+        let row = try #require(dayRows.first { $0["date"] as? String == "2026-11-21" })
+        #expect(row["mood"] as? Int == 2 && row["energy"] as? Int == 3, "\(row)")
+        #expect(today.stdout.contains("\"mood\" : 2") && today.stdout.contains("\"energy\" : 3"), "\(today.stdout)")
+        let weekDays = try #require((try object(week.stdout) as? [String: Any])?["days"] as? [[String: Any]])
+        let weekDay = try #require(weekDays.first { $0["date"] as? String == "2026-11-21" })
+        #expect(weekDay["mood"] as? Int == 2 && weekDay["energy"] as? Int == 3, "\(weekDay)")
+    }
+}

@@ -85,8 +85,31 @@ extension Journal {
         cached.ids = names.ids
         let histories = HabitHistory.build(checkIns, order: order, lines: lines, keys: names.ids.map { $0.lowercased() })
         self.init(weekStart: weekStart, habits: habits, areas: areas, goals: goals, milestones: milestones,
-                  checkIns: order.map { checkIns[$0] }, dailyPaths: dailyPaths, paths: paths, progressLogs: progressLogs,
+                  checkIns: Journal.oneCheckInADay(order.map { checkIns[$0] }), dailyPaths: dailyPaths, paths: paths, progressLogs: progressLogs,
                   duplicateDays: dailyFiles.filter { $0.value.count > 1 }, problems: problems, histories: histories)
+    }
+
+    /// The check-ins in day order with the files of one day made one (`validate` reports such
+    /// files; until they are merged every view reads them alike): the first file's values win and
+    /// the others fill in what it leaves empty; rest if any says rest; the habit lines of all, in
+    /// file order, so the last line for a habit counts, as in the habits' histories.
+    static func oneCheckInADay(_ ordered: [CheckIn]) -> [CheckIn] {
+        var result: [CheckIn] = []
+        result.reserveCapacity(ordered.count)
+        for checkIn in ordered {
+            guard var first = result.last, first.day == checkIn.day else {
+                result.append(checkIn)
+                continue
+            }
+            first.mood = first.mood ?? checkIn.mood
+            first.energy = first.energy ?? checkIn.energy
+            first.eveningMood = first.eveningMood ?? checkIn.eveningMood
+            first.rest = first.rest || checkIn.rest
+            first.restReason = first.restReason ?? checkIn.restReason
+            first.habitLines = first.habitLines + checkIn.habitLines
+            result[result.count - 1] = first
+        }
+        return result
     }
 
     /// Reads the habit lines of a daily file from the cache bytes without making their strings:
