@@ -23,6 +23,9 @@ public struct AutoRule: Hashable, Sendable, Codable {
     /// summary for `calendar`, a workout's type for `health`'s workout metrics.
     public var match: String?
     public var perDay: PerDay
+    /// Where samples of several origins overlap in time, which counts: the first origin whose
+    /// name holds one of these (case-insensitive), in this order; then a watch, then a phone.
+    package var priority: [String]?
 
     public init(source: String, metric: String, atLeast: Double? = nil, atMost: Double? = nil, match: String? = nil,
                 perDay: PerDay = .sum) {

@@ -147,7 +147,8 @@ public struct Habit: Hashable, Sendable, Codable {
     }
 
     /// The keys an `auto:` map may have.
-    public static let autoKeys = ["source", "metric", "at-least", "at-most", "at-least-minutes", "at-most-minutes", "match", "per-day"]
+    public static let autoKeys = ["source", "metric", "at-least", "at-most", "at-least-minutes", "at-most-minutes", "match", "per-day",
+                                  "priority"]
 
     private static func readAuto(_ reader: inout FieldReader) -> AutoRule? {
         guard let value = reader.value("auto") else { return nil }
@@ -164,6 +165,7 @@ public struct Habit: Hashable, Sendable, Codable {
         let atMostMinutes = inner.number("at-most-minutes")
         let match = inner.string("match")
         let perDay = inner.choice("per-day", AutoRule.PerDay.self)
+        let priority = inner.strings("priority")
         for problem in inner.issues {
             reader.issue("auto", "auto: \(problem.message)")
         }
@@ -199,6 +201,7 @@ public struct Habit: Hashable, Sendable, Codable {
             return nil
         }
         var rule = AutoRule(source: source.name, metric: metricName, atLeast: atLeast, atMost: atMost, match: match, perDay: perDay ?? .sum)
+        rule.priority = priority.isEmpty ? nil : priority
         let problems = source.complete(&rule)
         for problem in problems { reader.issue("auto", "auto: " + problem) }
         return problems.isEmpty && valid ? rule : nil

@@ -6,16 +6,17 @@ import BrainStore
 /// turned into one value per day.
 ///
 /// **Overlap.** Several origins often record the same thing: the phone and the watch both count
-/// steps while both are carried. Adding them would count each step twice, so for each day only
-/// one origin counts: the one with the largest total that day (the Health app's own priority list
-/// usually puts the watch first, and the watch, worn all day, usually has the larger total). On a
-/// tie the origin named first in byte order wins, so the choice never depends on file order.
-/// Within the chosen origin the day's values are summed (`per-day: sum`), or its largest or
-/// smallest single value is taken (`max`, `min`).
+/// steps while both are carried. Values with a time (Health records, workouts, sleep) are merged
+/// sample by sample, as the Health app does: where samples of several origins overlap in time,
+/// the origin of higher priority counts (`priority:` of the rule, then a watch, then a phone, then
+/// the others by name), and a sample of a lower one counts for the share of its time no higher
+/// origin covers; where they do not overlap, they add up. A phone-only walk while the watch charged
+/// counts; the same walk counted by both counts once. Values without a time (a CSV file's, a
+/// calendar's) and `per-day: max` or `min` keep the older rule: the origin with the largest total
+/// that day counts, a tie going to the name that sorts first.
 ///
-/// **Intervals** (sleep) are kept as time spans: overlapping spans of one origin are merged
-/// before they are measured, so a night that two records of the same app cover is counted once.
-/// Memory grows with days × origins, never with the number of records.
+/// **Intervals** (sleep) are kept as time spans: overlapping spans are merged before they are
+/// measured, so a night that two records cover is counted once.
 package struct DailyAccumulator: Sendable {
     package struct Key: Hashable, Sendable {
         package var day: Int32
@@ -29,8 +30,17 @@ package struct DailyAccumulator: Sendable {
         package var count = 0
     }
 
+    /// A value with its time (Unix seconds; start == end for an instant).
+    package struct Sample: Sendable, Hashable {
+        package var start: Int64
+        package var end: Int64
+        package var value: Double
+    }
+
     private var stats: [Key: Stats] = [:]
     private var spans: [Key: [ClosedRange<Int64>]] = [:]
+    /// The values added with their time, by day and origin (their totals are in `stats` too).
+    private var samples: [Key: [Sample]] = [:]
     /// Whether this query's values are time spans (`addSpan`) rather than amounts.
     package let measuresSpans: Bool
     /// What one second of a span is worth (1/3600 for hours).
@@ -57,6 +67,13 @@ package struct DailyAccumulator: Sendable {
         pending.add(value)
     }
 
+    /// Adds an amount on `day` from `origin` that was measured from `start` to `end` (Unix seconds).
+    package mutating func add(_ value: Double, from start: Int64, to end: Int64, day: Day, origin: Int32) {
+        add(value, day: day, origin: origin)
+        samples[Key(day: Int32(truncatingIfNeeded: day.ordinal), origin: origin), default: []]
+            .append(Sample(start: start, end: Swift.max(start, end), value: value))
+    }
+
     /// Moves the pending run into `stats`.
     private mutating func settle() {
         if let key = pendingKey { stats[key] = pending }
@@ -80,13 +97,22 @@ package struct DailyAccumulator: Sendable {
     /// Whether any value was added.
     package var isEmpty: Bool { stats.isEmpty && pendingKey == nil && spans.isEmpty }
 
-    /// One value per day: the chosen origin's total, largest or smallest value.
-    package func values(_ perDay: AutoRule.PerDay) -> [Day: Double] {
+    /// One value per day. `rank` orders the origins (lower counts first) where timed samples of
+    /// several overlap; see the type's summary.
+    package func values(_ perDay: AutoRule.PerDay, rank: (Int32) -> Int = { Int($0) }) -> [Day: Double] {
         var byKey = allStats
+        // Sleep: the time any origin's spans cover, once.
+        var spanDays: [Int32: (origins: Int, spans: [ClosedRange<Int64>])] = [:]
         for (key, list) in spans {
             var day = Stats()
             for span in DailyAccumulator.merged(list) { day.add(Double(span.upperBound - span.lowerBound) * spanScale) }
             byKey[key] = day
+            spanDays[key.day, default: (0, [])].origins += 1
+            spanDays[key.day, default: (0, [])].spans += list
+        }
+        var timedDays: [Int32: [Int32: [Sample]]] = [:]
+        if perDay == .sum {
+            for (key, list) in samples { timedDays[key.day, default: [:]][key.origin] = list }
         }
         var best: [Int32: (origin: Int32, stats: Stats)] = [:]
         for (key, day) in byKey {
@@ -105,7 +131,63 @@ package struct DailyAccumulator: Sendable {
             }
             result[Day(ordinal: Int(ordinal))] = value
         }
+        guard perDay == .sum else { return result }
+        for (ordinal, day) in spanDays where day.origins > 1 {
+            result[Day(ordinal: Int(ordinal))] = DailyAccumulator.merged(day.spans).reduce(0) { $0 + Double($1.upperBound - $1.lowerBound) * spanScale }
+        }
+        guard timedDays.values.contains(where: { $0.count > 1 }) else { return result }
+        var originsByDay: [Int32: Int] = [:]
+        for key in byKey.keys { originsByDay[key.day, default: 0] += 1 }
+        for (ordinal, origins) in timedDays where origins.count > 1 {
+            // Only when every origin of the day gave each of its values with its time.
+            guard originsByDay[ordinal] == origins.count,
+                  origins.allSatisfy({ byKey[Key(day: ordinal, origin: $0.key)]?.count == $0.value.count }) else { continue }
+            result[Day(ordinal: Int(ordinal))] = DailyAccumulator.merged(origins, rank: rank)
+        }
         return result
+    }
+
+    /// The day's value from several origins' samples: each origin in `rank` order counts for the
+    /// share of each sample's time that no origin before it covers (an instant: when none covers
+    /// it, nor has an instant at the same second).
+    package static func merged(_ origins: [Int32: [Sample]], rank: (Int32) -> Int) -> Double {
+        var covered: [ClosedRange<Int64>] = []
+        var instants = Set<Int64>()
+        var total = 0.0
+        for origin in origins.keys.sorted(by: { (rank($0), $0) < (rank($1), $1) }) {
+            let list = origins[origin]!
+            for sample in list {
+                if sample.end > sample.start {
+                    let free = Double(sample.end - sample.start) - Double(coveredLength(sample.start, sample.end, in: covered))
+                    total += sample.value * free / Double(sample.end - sample.start)
+                } else if !instants.contains(sample.start) && !isCovered(sample.start, by: covered) {
+                    total += sample.value
+                }
+            }
+            covered = DailyAccumulator.merged(covered + list.filter { $0.end > $0.start }.map { $0.start...$0.end })
+            for sample in list where sample.end == sample.start { instants.insert(sample.start) }
+        }
+        return total
+    }
+
+    /// How much of `start..<end` the sorted, merged spans cover.
+    private static func coveredLength(_ start: Int64, _ end: Int64, in covered: [ClosedRange<Int64>]) -> Int64 {
+        var first = 0, last = covered.count
+        while first < last {
+            let middle = (first + last) / 2
+            if covered[middle].upperBound <= start { first = middle + 1 } else { last = middle }
+        }
+        var length: Int64 = 0
+        for span in covered[first...] {
+            if span.lowerBound >= end { break }
+            length += Swift.min(end, span.upperBound) - Swift.max(start, span.lowerBound)
+        }
+        return Swift.max(0, length)
+    }
+
+    /// Whether an instant falls in one of the spans (start included, end not).
+    private static func isCovered(_ instant: Int64, by covered: [ClosedRange<Int64>]) -> Bool {
+        covered.contains { $0.lowerBound <= instant && instant < $0.upperBound }
     }
 
     /// Adds another accumulator's values, its origins renumbered by `origins` (a value read in
@@ -123,6 +205,9 @@ package struct DailyAccumulator: Sendable {
         }
         for (key, list) in other.spans {
             spans[Key(day: key.day, origin: origins[key.origin] ?? key.origin), default: []] += list
+        }
+        for (key, list) in other.samples {
+            samples[Key(day: key.day, origin: origins[key.origin] ?? key.origin), default: []] += list
         }
     }
 

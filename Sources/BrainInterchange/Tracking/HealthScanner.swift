@@ -309,7 +309,9 @@ package struct HealthScanner {
         case .mindful:
             let day = days.day(at: start)
             guard range.map({ $0.contains(day) }) ?? true else { return .next(after) }
-            for index in recordTargets[kind.rawValue] { collector.add(Double(finish - start) / 60, to: index, day: day, origin: origin) }
+            for index in recordTargets[kind.rawValue] {
+                collector.add(Double(finish - start) / 60, from: start, to: finish, to: index, day: day, origin: origin)
+            }
         default:
             guard let valueText = attributes.value else {
                 problem(at: offset, "\(name) record without a value")
@@ -329,7 +331,7 @@ package struct HealthScanner {
             }
             let day = days.day(at: start)
             guard range.map({ $0.contains(day) }) ?? true else { return .next(after) }
-            for index in recordTargets[kind.rawValue] { collector.add(number * scale, to: index, day: day, origin: origin) }
+            for index in recordTargets[kind.rawValue] { collector.add(number * scale, from: start, to: finish, to: index, day: day, origin: origin) }
         }
         records += 1
         return .next(after)
@@ -382,7 +384,14 @@ package struct HealthScanner {
         let day = days.day(at: start)
         guard range.map({ $0.contains(day) }) ?? true else { return .next(after) }
         let origin = originNumber(attributes.sourceName)
-        for target in targets { collector.add(target.count ? 1 : minutes, to: target.index, day: day, origin: origin) }
+        for target in targets {
+            // Minutes merge with other origins' by time; a count stays a count.
+            if target.count {
+                collector.add(1, to: target.index, day: day, origin: origin)
+            } else {
+                collector.add(minutes, from: start, to: finish, to: target.index, day: day, origin: origin)
+            }
+        }
         records += 1
         return .next(after)
     }

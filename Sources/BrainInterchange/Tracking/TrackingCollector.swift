@@ -39,6 +39,12 @@ package struct TrackingCollector {
         accumulators[index].add(value, day: day, origin: origin)
     }
 
+    /// Adds an amount measured from `start` to `end` (Unix seconds): merged sample by sample with
+    /// other origins' (`DailyAccumulator`).
+    package mutating func add(_ value: Double, from start: Int64, to end: Int64, to index: Int, day: Day, origin: Int32) {
+        accumulators[index].add(value, from: start, to: end, day: day, origin: origin)
+    }
+
     package mutating func addSpan(from start: Int64, to end: Int64, to index: Int, day: Day, origin: Int32) {
         accumulators[index].addSpan(from: start, to: end, day: day, origin: origin)
     }
@@ -76,12 +82,14 @@ package struct TrackingCollector {
     /// order of their names, so a tie between two devices goes to the name that sorts first.
     package var data: TrackingData {
         var ranks: [Int32: Int32] = [:]
-        for (rank, entry) in origins.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }).enumerated() {
+        let sorted = origins.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) })
+        for (rank, entry) in sorted.enumerated() {
             ranks[entry.value] = Int32(rank)
         }
         var values: [TrackingQuery: DailyAccumulator] = [:]
         for (index, query) in queries.enumerated() { values[query] = accumulators[index].renumbered(ranks) }
-        return TrackingData(accumulators: values, files: files, problems: problems, omittedProblems: omittedProblems)
+        return TrackingData(accumulators: values, files: files, problems: problems, omittedProblems: omittedProblems,
+                            originNames: sorted.map(\.key))
     }
 }
 
@@ -102,13 +110,34 @@ package struct TrackingData: Sendable {
     package var files: [FileSummary]
     package var problems: [Diagnostic]
     package var omittedProblems: Int
+    /// The origins' names, by their number in the accumulators.
+    package var originNames: [String]
 
     package init(accumulators: [TrackingQuery: DailyAccumulator] = [:], files: [FileSummary] = [],
-                problems: [Diagnostic] = [], omittedProblems: Int = 0) {
+                problems: [Diagnostic] = [], omittedProblems: Int = 0, originNames: [String] = []) {
         self.accumulators = accumulators
         self.files = files
         self.problems = problems
         self.omittedProblems = omittedProblems
+        self.originNames = originNames
+    }
+
+    /// The order in which overlapping samples of the origins count for `rule` (lower first): those
+    /// its `priority:` names, in its order (a name holding the entry, case-insensitive); then a
+    /// watch; then a phone; then the rest, by name.
+    package func rank(for rule: AutoRule) -> (Int32) -> Int {
+        let priority = (rule.priority ?? []).map { $0.lowercased() }
+        let ranks = originNames.map { name -> Int in
+            let lower = name.lowercased()
+            if let position = priority.firstIndex(where: { !$0.isEmpty && lower.contains($0) }) { return position }
+            if lower.contains("watch") { return priority.count }
+            if lower.contains("phone") { return priority.count + 1 }
+            return priority.count + 2
+        }
+        return { origin in
+            let index = Int(origin)
+            return index >= 0 && index < ranks.count ? ranks[index] * (ranks.count + 1) + index : Int.max
+        }
     }
 
     /// The sources that were read (those with at least one file).
@@ -120,6 +149,6 @@ package struct TrackingData: Sendable {
         guard sources.contains(rule.source) else { return nil }
         guard let accumulator = accumulators[rule.query] else { return [:] }
         let metric = TrackingSources.metric(of: rule)
-        return accumulator.values(rule.perDay).mapValues { metric?.rounded($0, keeping: rule.isMet) ?? $0 }
+        return accumulator.values(rule.perDay, rank: rank(for: rule)).mapValues { metric?.rounded($0, keeping: rule.isMet) ?? $0 }
     }
 }
