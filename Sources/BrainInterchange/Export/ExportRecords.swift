@@ -42,8 +42,10 @@ package enum ExportRecord {
         @Nullable package var atMost: Double?
         /// The pattern a calendar event's summary or a workout's type must match (`running|cycling`).
         @Nullable package var match: String?
-        /// How a day's values make its value: `sum`, `max` or `count`.
+        /// How a day's values make its value: `sum`, `max` or `min`.
         package var perDay: String
+        /// Which origins count first where samples overlap (`[]`: a watch, then a phone).
+        package var priority: [String]
     }
 
     package struct Goal: Codable, Sendable, Hashable {

@@ -100,7 +100,7 @@ public struct VaultExport {
             every: habit.frequency.description, target: habit.target, unit: habit.unit, kind: habit.kind.rawValue, cue: habit.cue,
             stack: habit.stack, after: habit.after, remind: habit.remind,
             auto: habit.auto.map { ExportRecord.Auto(source: $0.source, metric: $0.metric, atLeast: $0.atLeast, atMost: $0.atMost,
-                                                     match: $0.match, perDay: $0.perDay.rawValue) },
+                                                     match: $0.match, perDay: $0.perDay.rawValue, priority: $0.priority ?? []) },
             status: habit.status.rawValue, paused: habit.paused.map(\.description), archived: habit.archived, created: habit.created,
             tags: record.tags, pinned: record.pinned, weight: habit.weight, frontMatter: document.frontMatter,
             body: String(document.body), text: document.text)

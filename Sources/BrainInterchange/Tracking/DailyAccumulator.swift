@@ -40,7 +40,35 @@ package struct DailyAccumulator: Sendable {
     private var stats: [Key: Stats] = [:]
     private var spans: [Key: [ClosedRange<Int64>]] = [:]
     /// The values added with their time, by day and origin (their totals are in `stats` too).
-    private var samples: [Key: [Sample]] = [:]
+    private var samples: [Key: [Stored]] = [:]
+
+    /// A sample as kept: 16 bytes, its times in seconds from the start of its day's ordinal (a
+    /// record lies within a day or two of the day it counts for), so that a large export's
+    /// millions of records stay small.
+    private struct Stored: Sendable {
+        var offset: Int32
+        var length: Int32
+        var value: Double
+
+        static func base(_ day: Int32) -> Int64 { Int64(day) * 86_400 }
+
+        init?(_ start: Int64, _ end: Int64, _ value: Double, day: Int32) {
+            let offset = start - Stored.base(day), length = Swift.max(start, end) - start
+            guard let offset = Int32(exactly: offset), let length = Int32(exactly: length) else { return nil }
+            self.offset = offset
+            self.length = length
+            self.value = value
+        }
+
+        func sample(day: Int32) -> Sample {
+            let start = Stored.base(day) + Int64(offset)
+            return Sample(start: start, end: start + Int64(length), value: value)
+        }
+    }
+
+    /// Days with a value whose time could not be kept (over 68 years from its day): their
+    /// origins are never merged by time.
+    private var untimedDays = Set<Int32>()
     /// Whether this query's values are time spans (`addSpan`) rather than amounts.
     package let measuresSpans: Bool
     /// What one second of a span is worth (1/3600 for hours).
@@ -70,8 +98,12 @@ package struct DailyAccumulator: Sendable {
     /// Adds an amount on `day` from `origin` that was measured from `start` to `end` (Unix seconds).
     package mutating func add(_ value: Double, from start: Int64, to end: Int64, day: Day, origin: Int32) {
         add(value, day: day, origin: origin)
-        samples[Key(day: Int32(truncatingIfNeeded: day.ordinal), origin: origin), default: []]
-            .append(Sample(start: start, end: Swift.max(start, end), value: value))
+        let key = Key(day: Int32(truncatingIfNeeded: day.ordinal), origin: origin)
+        if let stored = Stored(start, end, value, day: key.day) {
+            samples[key, default: []].append(stored)
+        } else {
+            untimedDays.insert(key.day)
+        }
     }
 
     /// Moves the pending run into `stats`.
@@ -110,9 +142,9 @@ package struct DailyAccumulator: Sendable {
             spanDays[key.day, default: (0, [])].origins += 1
             spanDays[key.day, default: (0, [])].spans += list
         }
-        var timedDays: [Int32: [Int32: [Sample]]] = [:]
+        var timedDays: [Int32: [Int32: [Stored]]] = [:]
         if perDay == .sum {
-            for (key, list) in samples { timedDays[key.day, default: [:]][key.origin] = list }
+            for (key, list) in samples where !untimedDays.contains(key.day) { timedDays[key.day, default: [:]][key.origin] = list }
         }
         var best: [Int32: (origin: Int32, stats: Stats)] = [:]
         for (key, day) in byKey {
@@ -142,7 +174,7 @@ package struct DailyAccumulator: Sendable {
             // Only when every origin of the day gave each of its values with its time.
             guard originsByDay[ordinal] == origins.count,
                   origins.allSatisfy({ byKey[Key(day: ordinal, origin: $0.key)]?.count == $0.value.count }) else { continue }
-            result[Day(ordinal: Int(ordinal))] = DailyAccumulator.merged(origins, rank: rank)
+            result[Day(ordinal: Int(ordinal))] = DailyAccumulator.merged(origins.mapValues { $0.map { $0.sample(day: ordinal) } }, rank: rank)
         }
         return result
     }
@@ -209,6 +241,7 @@ package struct DailyAccumulator: Sendable {
         for (key, list) in other.samples {
             samples[Key(day: key.day, origin: origins[key.origin] ?? key.origin), default: []] += list
         }
+        untimedDays.formUnion(other.untimedDays)
     }
 
     /// The same values with the origins renumbered by `origins`.
