@@ -119,3 +119,19 @@ import Testing
         #expect(weekDay["mood"] as? Int == 2 && weekDay["energy"] as? Int == 3, "\(weekDay)")
     }
 }
+
+/// Step 16, point 9: stacks in the order of the day, and `next` the first open habit in it.
+@Suite struct StacksInTheOrderOfTheDayTests {
+    @Test func theMorningComesBeforeTheEvening() throws {
+        let vault = try TestVault()
+        try vault.write("habits/floss.md", "---\ntitle: Floss\nevery: day\nstack: evening\ncreated: 2026-11-01\n---\n")
+        try vault.write("habits/stretch.md", "---\ntitle: Stretch\nevery: day\nstack: morning\nafter: meditate\ncreated: 2026-11-01\n---\n")
+        let today = vault.run(["today", "--date", "2026-11-22"])
+        #expect(today.status == 0, "\(today.stderr)")
+        let morning = try #require(today.stdout.range(of: "  morning: "))
+        let evening = try #require(today.stdout.range(of: "  evening: "))
+        #expect(morning.lowerBound < evening.lowerBound, "\(today.stdout)")
+        let next = vault.run(["status", "--format", "{next}", "--date", "2026-11-22"])
+        #expect(next.stdout == "stretch\n", "\(next.stdout)")
+    }
+}

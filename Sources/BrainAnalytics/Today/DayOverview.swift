@@ -120,7 +120,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
     public var restReason: String?
     public var morning: Morning
     public var evening: Evening
-    /// Habits due, skipped or done on the day: stacks first (by name, in chain order), then the rest by area and title.
+    /// Habits due, skipped or done on the day: stacks first (in the order of the day, each in chain
+    /// order), then the rest by area and title.
     public var groups: [Group]
     /// Habits not due on the day (and not done), by area and title. Archived habits are left out.
     public var notDue: [Entry]

@@ -31,7 +31,8 @@ package struct HabitStack: Hashable, Sendable, Codable {
         self.steps = steps
     }
 
-    /// The stacks among `habits`, ordered by name (case-insensitive). Within a stack a step comes
+    /// The stacks among `habits`, in the order of the day (`timeOfDay`; those it cannot tell last),
+    /// then by name (case-insensitive). Within a stack a step comes
     /// right after the step its `after:` names; several steps after the same one, and several first
     /// steps, are ordered by title then id. Steps caught in a cycle (`a` after `b`, `b` after `a`)
     /// are placed once each, starting from the lowest by title, so a cycle never hangs.
@@ -44,9 +45,32 @@ package struct HabitStack: Hashable, Sendable, Codable {
             groups[key, default: []].append(habit)
             if names[key] == nil { names[key] = name }
         }
-        return groups.keys.sorted().map { key in
+        // In the order of the day: morning before evening, whatever their names sort as.
+        var times: [String: Int] = [:]
+        for (key, members) in groups { times[key] = HabitStack.timeOfDay(name: names[key]!, members: members) ?? Int.max }
+        return groups.keys.sorted { (times[$0]!, $0) < (times[$1]!, $1) }.map { key in
             order(groups[key]!, name: names[key]!)
         }
+    }
+
+    /// When in the day a stack is done, in minutes from midnight: the earliest `remind:` of its
+    /// habits, else what its name says (morning, wake-up or breakfast 7:00; midday, noon or lunch
+    /// 12:00; afternoon 15:00; evening or dinner 19:00; night or bed 22:00); nil when neither tells.
+    package static func timeOfDay(name: String, members: [Habit]) -> Int? {
+        let reminders = members.compactMap { habit -> Int? in
+            guard let text = habit.remind, Habit.isClockTime(text) else { return nil }
+            let parts = text.split(separator: ":")
+            guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]) else { return nil }
+            return hours * 60 + minutes
+        }
+        if let earliest = reminders.min() { return earliest }
+        let words = name.lowercased()
+        // Afternoon before noon: the word holds the other.
+        let parts: [(words: [String], minutes: Int)] = [
+            (["afternoon"], 15 * 60), (["morning", "wake", "breakfast", "sunrise"], 7 * 60), (["midday", "noon", "lunch"], 12 * 60),
+            (["evening", "dinner", "after work"], 19 * 60), (["night", "bed", "sleep"], 22 * 60),
+        ]
+        return parts.first { $0.words.contains { words.contains($0) } }?.minutes
     }
 
     /// Orders the members of one stack (see `stacks(of:)`).

@@ -26,7 +26,7 @@ package struct StatusField: Sendable {
         StatusField("done", "habits done today (as brain today counts them)") { "\($0.overview.tally.done)" },
         StatusField("due", "habits due today, open ones included") { "\($0.overview.tally.due)" },
         StatusField("open", "habits due and not done yet") { "\(max(0, $0.overview.tally.due - $0.overview.tally.done))" },
-        StatusField("next", "the first open habit, in stack order (its id)") { status in
+        StatusField("next", "the first open habit, in the order of the day (its id)") { status in
             status.overview.groups.flatMap(\.entries).first { $0.state == .open && $0.due }?.id ?? ""
         },
         StatusField("momentum", "momentum's word: dormant, building, flowing, strong, on fire") {

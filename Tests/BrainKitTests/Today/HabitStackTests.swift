@@ -28,7 +28,7 @@ import Testing
         #expect(stacks[0].steps.allSatisfy { !$0.inCycle })
     }
 
-    @Test func habitsWithoutAStackAreLeftOutAndStacksAreOrderedByName() {
+    @Test func habitsWithoutAStackAreLeftOutAndStacksComeInTheOrderOfTheDay() {
         let habits = [
             habit("read", stack: nil, after: nil),
             habit("tea", stack: "Evening", after: "dinner"),
@@ -36,11 +36,24 @@ import Testing
             habit("floss", stack: "evening", after: "tea"),
         ]
         let stacks = HabitStack.stacks(of: habits)
-        // "Evening" and "evening" are one stack, named as first written; e < m.
-        #expect(stacks.map(\.name) == ["Evening", "morning"])
-        #expect(stacks[0].steps.map(\.id) == ["tea", "floss"])
-        #expect(stacks[0].anchor == "dinner")
-        #expect(stacks[1].steps.map(\.id) == ["water"])
+        // "Evening" and "evening" are one stack, named as first written; the morning comes first.
+        #expect(stacks.map(\.name) == ["morning", "Evening"])
+        #expect(stacks[1].steps.map(\.id) == ["tea", "floss"])
+        #expect(stacks[1].anchor == "dinner")
+        #expect(stacks[0].steps.map(\.id) == ["water"])
+    }
+
+    /// Step 16, point 9: a stack's time is its earliest reminder, else its name's part of the day;
+    /// stacks whose time nothing tells come last, by name.
+    @Test func aStacksTimeIsItsEarliestReminderElseItsName() {
+        var gym = habit("gym", stack: "Training", after: nil)
+        gym.remind = "06:15"
+        let habits = [
+            habit("floss", stack: "bedtime", after: nil), habit("plan", stack: "desk", after: nil),
+            habit("walk", stack: "lunch walk", after: nil), habit("water", stack: "morning", after: nil), gym,
+            habit("cook", stack: "Evening", after: nil), habit("stretch", stack: "afternoon", after: nil),
+        ]
+        #expect(HabitStack.stacks(of: habits).map(\.name) == ["Training", "morning", "lunch walk", "afternoon", "Evening", "bedtime", "desk"])
     }
 
     @Test func branchesAfterOneStepComeInTitleOrderEachFollowedByItsOwnChain() {
@@ -88,8 +101,8 @@ import Testing
             habit("walk", stack: "evening", after: "water"),
         ]
         let stacks = HabitStack.stacks(of: habits)
-        #expect(stacks[0].name == "evening")
-        #expect(stacks[0].anchor == "water")
-        #expect(stacks[0].steps.map(\.id) == ["walk"])
+        #expect(stacks[1].name == "evening")
+        #expect(stacks[1].anchor == "water")
+        #expect(stacks[1].steps.map(\.id) == ["walk"])
     }
 }
