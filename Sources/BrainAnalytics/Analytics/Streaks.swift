@@ -141,3 +141,24 @@ extension Schedule {
         }
     }
 }
+
+extension Streaks {
+    /// Days the current streak covers: from the day it started through `day` (else its count in
+    /// days: weeks × 7, months × 30, blocks × their days). The one measure of "the longest
+    /// running streak", in `status` and in reviews, whatever unit each habit counts in.
+    package func span(on day: Day) -> Int {
+        if let since = currentSince { return since.distance(to: day) + 1 }
+        switch unit {
+        case .days: return current
+        case .weeks: return current * 7
+        case .months: return current * 30
+        case .blocks: return current * (blockDays ?? 1)
+        }
+    }
+
+    /// Whether this running streak leads `other` on `day`: a longer span, then a larger count.
+    package func leads(_ other: Streaks, on day: Day) -> Bool {
+        let (mine, theirs) = (span(on: day), other.span(on: day))
+        return mine != theirs ? mine > theirs : current > other.current
+    }
+}

@@ -64,7 +64,7 @@ package struct Review: Hashable, Sendable, Codable {
         let schedules = journal.schedules(today: today)
         let days = from.distance(to: today) + 1
         var habitLines: [HabitLine] = []
-        var streakLines: [StreakLine] = []
+        var streakLines: [(line: StreakLine, streaks: Streaks)] = []
         for habit in journal.habits {
             guard let schedule = schedules[habit.id.lowercased()] else { continue }
             let window = CompletionRates.window(schedule, days: days)
@@ -73,12 +73,17 @@ package struct Review: Hashable, Sendable, Codable {
             }
             let streaks = Streaks(schedule: schedule)
             if streaks.current > 0 {
-                streakLines.append(StreakLine(habit: habit.id, title: habit.title, current: streaks.current,
-                                              best: streaks.best, unit: streaks.unit, blockDays: streaks.blockDays))
+                streakLines.append((StreakLine(habit: habit.id, title: habit.title, current: streaks.current,
+                                               best: streaks.best, unit: streaks.unit, blockDays: streaks.blockDays), streaks))
             }
         }
         habits = habitLines
-        streaks = Array(streakLines.sorted { ($1.current, $0.habit) < ($0.current, $1.habit) }.prefix(3))
+        // The longest running streaks as `status` ranks them: the days each covers, whatever its unit.
+        streaks = streakLines.sorted { a, b in
+            if a.streaks.leads(b.streaks, on: today) { return true }
+            if b.streaks.leads(a.streaks, on: today) { return false }
+            return a.line.habit.lowercased() < b.line.habit.lowercased()
+        }.prefix(3).map(\.line)
         var moods: [Int] = []
         var energies: [Int] = []
         for checkIn in journal.checkIns where checkIn.day >= from && checkIn.day <= today {

@@ -55,27 +55,17 @@ package struct StatusLine: Sendable {
         day = overview.day
         self.overview = overview
         self.daysRead = daysRead
-        var best: (span: Int, count: Int, lead: Lead)?
+        var best: (streak: Streaks, lead: Lead)?
         for entry in overview.entries where entry.streak.current > 0 {
-            let span = StatusLine.span(entry.streak, day: overview.day)
-            if best == nil || span > best!.span || (span == best!.span && entry.streak.current > best!.count) {
-                let streak = entry.streak
-                best = (span, streak.current, Lead(habit: entry.id, title: entry.title, current: streak.current, unit: streak.unit,
-                                                   blockDays: streak.blockDays, since: streak.currentSince))
+            let streak = entry.streak
+            // As reviews rank them: the longer span, then the larger count, then the id.
+            if best == nil || streak.leads(best!.streak, on: overview.day)
+                || (!best!.streak.leads(streak, on: overview.day) && entry.id.lowercased() < best!.lead.habit.lowercased()) {
+                best = (streak, Lead(habit: entry.id, title: entry.title, current: streak.current, unit: streak.unit,
+                                     blockDays: streak.blockDays, since: streak.currentSince))
             }
         }
         lead = best?.lead
-    }
-
-    /// Days a streak covers: from the day it started through `day`.
-    package static func span(_ streak: Streaks, day: Day) -> Int {
-        if let since = streak.currentSince { return since.distance(to: day) + 1 }
-        switch streak.unit {
-        case .days: return streak.current
-        case .weeks: return streak.current * 7
-        case .months: return streak.current * 30
-        case .blocks: return streak.current * (streak.blockDays ?? 1)
-        }
     }
 
     /// A streak in a few characters: `20d`, `3w`, `2mo`, `4×5d` (four blocks of five days).
