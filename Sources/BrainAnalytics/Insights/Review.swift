@@ -56,7 +56,8 @@ package struct Review: Hashable, Sendable, Codable {
     package var goals: [GoalLine]
 
     /// The review of the calendar week or month holding `today`, from its first day through today.
-    /// Completion per habit is the completion rate over that window (docs/ANALYTICS.md section 3).
+    /// Completion per habit is its days done of its days due in that window, as `week` and `month`
+    /// count them (docs/ANALYTICS.md section 1).
     package init(journal: Journal, period: Period, today: Day) {
         self.period = period
         through = today
@@ -67,9 +68,12 @@ package struct Review: Hashable, Sendable, Codable {
         var streakLines: [(line: StreakLine, streaks: Streaks)] = []
         for habit in journal.habits {
             guard let schedule = schedules[habit.id.lowercased()] else { continue }
-            let window = CompletionRates.window(schedule, days: days)
-            if window.due > 0 {
-                habitLines.append(HabitLine(habit: habit.id, title: habit.title, done: window.done, due: window.due, rate: window.rate))
+            // Counted day by day as `week` and `month` count them (`DayTally`): a habit still open
+            // on the review's day is due, so a review says 1/2 where `week` says 1/2.
+            var tally = DayTally()
+            for offset in 0..<days { tally.add(schedule.status(on: from.adding(days: offset))) }
+            if tally.due > 0 {
+                habitLines.append(HabitLine(habit: habit.id, title: habit.title, done: tally.done, due: tally.due, rate: tally.share))
             }
             let streaks = Streaks(schedule: schedule)
             if streaks.current > 0 {
