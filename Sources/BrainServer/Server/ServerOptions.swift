@@ -1,0 +1,28 @@
+import BrainFormat
+
+/// What `brain serve` runs with: the vault, the address, the limits and the outside world.
+package struct ServerOptions: Sendable {
+    /// The vault's absolute root.
+    package var vault: String
+    package var listen: ListenAddress
+    package var limits: HTTPLimits
+    /// Today, after the vault's `day-starts-at` (minutes).
+    package var today: @Sendable (Int) -> Day
+    package var version: String
+    /// A line on standard error: the request log and notices.
+    package var log: @Sendable (String) -> Void
+    /// A line on standard output: the address, once listening.
+    package var announce: @Sendable (String) -> Void
+
+    package init(vault: String, listen: ListenAddress = .standard, limits: HTTPLimits = HTTPLimits(),
+                today: @escaping @Sendable (Int) -> Day, version: String,
+                log: @escaping @Sendable (String) -> Void, announce: @escaping @Sendable (String) -> Void) {
+        self.vault = vault
+        self.listen = listen
+        self.limits = limits
+        self.today = today
+        self.version = version
+        self.log = log
+        self.announce = announce
+    }
+}

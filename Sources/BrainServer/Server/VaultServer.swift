@@ -1,0 +1,27 @@
+import BrainFormat
+import BrainStore
+
+/// `brain serve`: the HTTP server over one vault. Listens, answers through `Router` until
+/// SIGINT or SIGTERM, and returns the exit status.
+package enum VaultServer {
+    package static func serve(_ options: ServerOptions) -> Int32 {
+        let listening: (descriptor: Int32, port: UInt16)
+        do {
+            listening = try Socket.listen(host: options.listen.host, port: options.listen.port)
+        } catch {
+            options.log("brain: \(error.description)")
+            return 1
+        }
+        let wake = ShutdownSignal.install()
+        let router = Router(options: options, port: listening.port)
+        let server = HTTPServer(listener: listening.descriptor, wake: wake, limits: options.limits, log: options.log) { request in
+            router.answer(request)
+        }
+        server.commonHeaders = Router.securityHeaders
+        let address = ListenAddress(host: options.listen.host, port: listening.port)
+        options.announce("listening on http://\(address) for \(options.vault)")
+        server.run()
+        options.log("stopped")
+        return 0
+    }
+}
