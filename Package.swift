@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "BrainTestSupport", dependencies: ["BrainKit"], path: "Tests/BrainTestSupport"),
         .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts"]),
-        .testTarget(name: "BrainServerTests", dependencies: ["BrainServer", "BrainFormat", "BrainStore"]),
+        .testTarget(name: "BrainServerTests", dependencies: ["BrainServer", "BrainFormat", "BrainStore", "BrainTestSupport"]),
         .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,9 +26,11 @@ import Testing
     @Test(.enabled(if: ServeTests.curl != nil, "curl is not installed"))
     func curlGetsJSONErrorsWithTheSecurityHeadersOnAKeptAliveConnection() throws {
         let vault = try TestVault()
+        let token = try ServeSecurityTests.token(vault)
         let server = try ServerProcess(vault: vault.root)
         defer { _ = server.stop() }
-        let result = try ServerProcess.run(ServeTests.curl!, ["-sv", "\(server.base)/no/such/route", "\(server.base)/again"])
+        let result = try ServerProcess.run(ServeTests.curl!, ["-sv", "-H", "Authorization: Bearer \(token)",
+                                                              "\(server.base)/no/such/route", "\(server.base)/again"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"code\" : \"not-found\""))
         #expect(result.stderr.contains("< HTTP/1.1 404 Not Found"))
@@ -64,6 +66,7 @@ import Testing
         """
         let result = try ServerProcess.run(ServeTests.python!, ["-c", script, String(server.port)])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n") == ["404", "414", "431", "413", "411"])
+        // Without a token the route answers 401; the limits are met before any route.
+        #expect(result.stdout.split(separator: "\n") == ["401", "414", "431", "413", "411"])
     }
 }

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 @testable import BrainServer
+import BrainTestSupport
 
 /// The server loop in this process with small limits: timeouts, the connection cap, keep-alive,
 /// pipelining, `100 Continue` and shutdown.

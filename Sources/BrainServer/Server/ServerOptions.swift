@@ -5,6 +5,8 @@ package struct ServerOptions: Sendable {
     /// The vault's absolute root.
     package var vault: String
     package var listen: ListenAddress
+    /// Host names the server answers for besides IP addresses and `localhost` (`--host`).
+    package var hostNames: [String] = []
     package var limits: HTTPLimits
     /// Today, after the vault's `day-starts-at` (minutes).
     package var today: @Sendable (Int) -> Day

@@ -20,8 +20,18 @@ package enum VaultServer {
         server.commonHeaders = Router.securityHeaders
         let address = ListenAddress(host: options.listen.host, port: listening.port)
         options.announce("listening on http://\(address) for \(options.vault)")
+        // A pairing link for this start: open it on the device to sign it in (one use, 10 minutes).
+        if let code = try? router.credentials.newPairingCode() {
+            let host = address.host == "0.0.0.0" || address.host == "::" ? ListenAddress(host: "127.0.0.1", port: address.port) : address
+            options.announce("pair a device (once, within 10 minutes): \(pairingLink(host, code))")
+        }
         server.run()
         options.log("stopped")
         return 0
+    }
+
+    /// The link that pairs a device with `code`.
+    package static func pairingLink(_ address: ListenAddress, _ code: String) -> String {
+        "http://\(address)/pair?code=\(code)"
     }
 }

@@ -7,10 +7,10 @@ import Darwin
 
 /// A raw TCP client for the tests: connect to 127.0.0.1, send bytes, read what comes back until
 /// the server closes or a deadline passes.
-final class TestClient {
-    let descriptor: Int32
+package final class TestClient {
+    package let descriptor: Int32
 
-    init?(port: UInt16) {
+    package init?(port: UInt16) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
@@ -30,10 +30,10 @@ final class TestClient {
     deinit { close(descriptor) }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
@@ -44,12 +44,12 @@ final class TestClient {
     }
 
     /// Everything until the server closes the connection, or `timeout` seconds.
-    func readAll(timeout: Double = 5) -> String {
+    package func readAll(timeout: Double = 5) -> String {
         String(decoding: readBytes(timeout: timeout, until: { _ in false }), as: UTF8.self)
     }
 
     /// Bytes until `done` says the answer is whole, the server closes, or `timeout` passes.
-    func readBytes(timeout: Double, until done: ([UInt8]) -> Bool) -> [UInt8] {
+    package func readBytes(timeout: Double, until done: ([UInt8]) -> Bool) -> [UInt8] {
         var result: [UInt8] = []
         let end = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -65,13 +65,13 @@ final class TestClient {
     }
 
     /// Reads `count` whole answers (by their Content-Length) from a kept-alive connection.
-    func readResponses(_ count: Int, timeout: Double = 5) -> [String] {
+    package func readResponses(_ count: Int, timeout: Double = 5) -> [String] {
         let bytes = readBytes(timeout: timeout) { TestClient.split($0).count >= count }
         return TestClient.split(bytes).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whole answers in `bytes`, cut by their headers' Content-Length.
-    static func split(_ bytes: [UInt8]) -> [[UInt8]] {
+    package static func split(_ bytes: [UInt8]) -> [[UInt8]] {
         var answers: [[UInt8]] = []
         var rest = bytes[...]
         let separator: [UInt8] = [13, 10, 13, 10]
@@ -90,9 +90,47 @@ final class TestClient {
     }
 
     /// The status code of an answer's first line.
-    static func status(_ answer: String) -> Int? {
+    package static func status(_ answer: String) -> Int? {
         let parts = answer.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0] == "HTTP/1.1" else { return nil }
         return Int(parts[1])
+    }
+}
+
+/// One answer, taken apart.
+package struct TestResponse {
+    package var status: Int
+    package var headers: [(String, String)]
+    package var body: String
+
+    package func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+
+    /// The answer read from `text` (one whole answer).
+    package init?(_ text: String) {
+        guard let split = text.range(of: "\r\n\r\n"), let status = TestClient.status(text) else { return nil }
+        self.status = status
+        headers = text[..<split.lowerBound].split(separator: "\r\n").dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        body = String(text[split.upperBound...])
+    }
+}
+
+extension TestClient {
+    /// One request on a new connection (closed after it): the answer, or nil.
+    package static func request(port: UInt16, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
+                                timeout: Double = 10) -> TestResponse? {
+        guard let client = TestClient(port: port) else { return nil }
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        var all = headers
+        if all["Host"] == nil { all["Host"] = "127.0.0.1:\(port)" }
+        all["Connection"] = "close"
+        if let body { all["Content-Length"] = String(body.utf8.count) }
+        for (name, value) in all.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        client.send(head + "\r\n" + (body ?? ""))
+        return TestResponse(client.readAll(timeout: timeout))
     }
 }
