@@ -41,7 +41,7 @@ extension Router {
         // As `brain today`: the journal's work and the other files' pins side by side.
         let found = DayOverview.pinnedNotes(in: vault) {
             let index = journalIndex()
-            return (DayOverview(journal: Journal(index: index), day: day, vault: vault, pinned: []), journal: index)
+            return (DayOverview(journal: journal(), day: day, vault: vault, pinned: []), journal: index)
         }
         var overview = found.result
         overview.pinned = found.pinned

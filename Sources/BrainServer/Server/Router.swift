@@ -34,6 +34,10 @@ final class Router {
     /// When recent pairing attempts failed (seconds on the monotonic clock): five a minute at most.
     var failedPairings: [Double] = []
     var routes: [Route] = []
+    /// The index and journal kept between requests (Router+Index.swift).
+    var kept = Kept()
+    /// Marks the kept index stale when a file of the vault changes.
+    let watcher: VaultWatcher
 
     init(options: ServerOptions, port: UInt16) {
         self.options = options
@@ -41,6 +45,7 @@ final class Router {
         vault = Vault(root: options.vault)
         credentials = CredentialStore(vault: vault)
         hostNames = options.hostNames.map { $0.lowercased() }
+        watcher = VaultWatcher(root: options.vault)
         routes = Router.pairingRoutes + Router.apiRoutes
     }
 

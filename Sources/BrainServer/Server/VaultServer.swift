@@ -18,6 +18,9 @@ package enum VaultServer {
             router.answer(request)
         }
         server.commonHeaders = Router.securityHeaders
+        if let descriptor = router.watcher.descriptor {
+            server.watched.append((descriptor, { router.watcher.drain() }))
+        }
         let address = ListenAddress(host: options.listen.host, port: listening.port)
         options.announce("listening on http://\(address) for \(options.vault)")
         // A pairing link for this start: open it on the device to sign it in (one use, 10 minutes).
