@@ -142,3 +142,90 @@ import BrainTestSupport
         #expect(absolute.status == 400)
     }
 }
+
+extension ServeSecurityTests {
+    /// One line per request on standard error: method, path without its query, status, time —
+    /// never a pairing code or a token.
+    @Test func theLogHasOneLinePerRequestAndNoSecrets() throws {
+        let vault = try TestVault()
+        let token = try Self.token(vault)
+        let server = try ServerProcess(vault: vault.root)
+        let port = UInt16(server.port)
+        let code = String(vault.run(["serve", "pair"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "=").last!)
+        _ = TestClient.request(port: port, "GET", "/pair?code=\(code)")
+        _ = TestClient.request(port: port, "GET", "/api/today?date=yesterday", headers: ["Authorization": "Bearer \(token)"])
+        _ = TestClient.request(port: port, "POST", "/pair", headers: ["Origin": "http://127.0.0.1:\(port)"], body: "code=\(code)")
+        #expect(server.stop() == 0)
+        let lines = server.stderr.split(separator: "\n").map(String.init)
+        let requests = lines.filter { $0.hasPrefix("GET ") || $0.hasPrefix("POST ") }
+        #expect(requests.count == 3)
+        #expect(requests[0].range(of: #"^GET /pair 200 \d+ms$"#, options: .regularExpression) != nil, "\(requests[0])")
+        #expect(requests[1].range(of: #"^GET /api/today 200 \d+ms$"#, options: .regularExpression) != nil, "\(requests[1])")
+        #expect(requests[2].range(of: #"^POST /pair 303 \d+ms$"#, options: .regularExpression) != nil, "\(requests[2])")
+        #expect(!server.stderr.contains(code) && !server.stderr.contains(token) && !server.stderr.contains("session_"))
+    }
+}
+
+extension ServeSecurityTests {
+    static let strace: String? = {
+        guard let path = ServerProcess.find("strace"), (try? ServerProcess.run(path, ["-f", "-e", "trace=file", "-o", "/dev/null", "/bin/true"]))?.status == 0 else {
+            return nil
+        }
+        return path
+    }()
+
+    /// Under `strace -f -e trace=file`: hostile paths, a symbolic link to a file outside and
+    /// a forged Host make the server touch no file outside the vault, nothing in `.brain/` but its
+    /// own state and the index cache, and write nothing but the index cache.
+    @Test(.enabled(if: ServeSecurityTests.strace != nil, "strace is not installed or may not trace here"))
+    func hostileRequestsReadAndWriteNothingOutside() throws {
+        let vault = try TestVault()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("brain-outside-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try "---\ntitle: Outside\n---\nSECRET\n".write(toFile: outside + "/secret.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/notes/outside.md", withDestinationPath: outside + "/secret.md")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/notes/elsewhere", withDestinationPath: outside)
+        let token = try Self.token(vault)
+        let log = outside + ".strace"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let server = try ServerProcess(vault: vault.root, wrapper: [Self.strace!, "-f", "-e", "trace=file", "-o", log])
+        defer { _ = server.stop() }
+        let port = UInt16(server.port)
+        let startedAt = (try? Data(contentsOf: URL(fileURLWithPath: log)).count) ?? 0
+        let auth = ["Authorization": "Bearer \(token)"]
+        for path in ["/.brain/serve/tokens", "/api/../.brain/config.yml", "/%2e%2e/%2e%2e/etc/passwd", "/api/notes/..%2F..%2Fetc%2Fpasswd",
+                     "/api/notes/%2Fetc%2Fpasswd", "/api/notes/outside", "/api/notes/secret", "/api/notes/elsewhere%2Fsecret",
+                     "/api/search?q=SECRET", "/api/notes/..%5C..%5Cetc%5Cpasswd"] {
+            let answer = try #require(TestClient.request(port: port, "GET", path, headers: auth))
+            #expect(!answer.body.contains("SECRET") && !answer.body.contains("root:"), "\(path)")
+        }
+        #expect(TestClient.request(port: port, "POST", "/api/habits/read/done", headers: auth.merging(["Host": "evil.example"]) { $1 }, body: "{}")?.status == 421)
+        #expect(TestClient.request(port: port, "GET", "http://evil.example/etc/passwd", headers: auth)?.status == 400)
+        // SIGTERM to brain itself (strace's child): strace leaves when it does.
+        let children = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/task/\(server.process.processIdentifier)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGTERM) }
+        #expect(server.stop() == 0)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: log)).dropFirst(startedAt), as: UTF8.self)
+        var touched: [String] = []
+        for line in text.split(separator: "\n") {
+            // The first quoted path of each call (readlink's second argument is what a link holds).
+            guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"") else { continue }
+            let path = String(line[line.index(after: open)..<close])
+            let absolute = path.hasPrefix("/") ? path : vault.root + "/" + path
+            touched.append(absolute)
+            #expect(!absolute.hasPrefix(outside), "touched \(line)")
+            #expect(!absolute.contains("passwd"), "touched \(line)")
+            let writes = line.contains("O_WRONLY") || line.contains("O_RDWR") || line.contains("O_CREAT") || line.contains("rename")
+                || line.contains("unlink") || line.contains("mkdir")
+            if writes { #expect(absolute.hasPrefix(vault.root + "/.brain/cache"), "wrote \(line)") }
+            // In .brain/ only brain's own files: the index cache, the server's state, and what the
+            // index checks (the config, the change journal, the .gitignore).
+            if absolute.hasPrefix(vault.root + "/.brain/") {
+                let own = ["cache", "serve", "config.yml", "journal", ".gitignore"]
+                #expect(own.contains { absolute.hasPrefix(vault.root + "/.brain/" + $0) }, "touched \(line)")
+            }
+        }
+        #expect(!touched.isEmpty, "strace saw no file access at all")
+    }
+}

@@ -22,9 +22,10 @@ package enum VaultServer {
             server.watched.append((descriptor, { router.watcher.drain() }))
         }
         let address = ListenAddress(host: options.listen.host, port: listening.port)
-        options.announce("listening on http://\(address) for \(options.vault)")
         // A pairing link for this start: open it on the device to sign it in (one use, 10 minutes).
-        if let code = try? router.credentials.newPairingCode() {
+        let code = try? router.credentials.newPairingCode()
+        options.announce("listening on http://\(address) for \(options.vault)")
+        if let code {
             let host = address.host == "0.0.0.0" || address.host == "::" ? ListenAddress(host: "127.0.0.1", port: address.port) : address
             options.announce("pair a device (once, within 10 minutes): \(pairingLink(host, code))")
         }

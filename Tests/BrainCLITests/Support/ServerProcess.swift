@@ -16,13 +16,22 @@ final class ServerProcess {
         var stderr: [UInt8] = []
     }
 
-    init(vault: String, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
+    /// `wrapper`: a program and its arguments that run `brain` (strace).
+    init(vault: String, arguments: [String] = [], environment extra: [String: String] = [:], wrapper: [String] = []) throws {
+        let brain: URL
         if let binary = ProcessInfo.processInfo.environment["BRAIN_BINARY"], !binary.isEmpty {
-            process.executableURL = URL(fileURLWithPath: binary)
+            brain = URL(fileURLWithPath: binary)
         } else {
-            process.executableURL = try ConcurrencyTests.executable()
+            brain = try ConcurrencyTests.executable()
         }
-        process.arguments = ["--vault", vault, "serve", "--listen", "127.0.0.1:0"] + arguments
+        let words = ["--vault", vault, "serve", "--listen", "127.0.0.1:0"] + arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [brain.path] + words
+        } else {
+            process.executableURL = brain
+            process.arguments = words
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["BRAIN_NOW"] = "2026-11-22T09:00:00Z"
         environment["TZ"] = "UTC"
