@@ -95,9 +95,11 @@ final class ServerProcess {
     }
 
     /// Runs a program to the end with a deadline: its status and standard output.
-    static func run(_ executable: String, _ arguments: [String], input: String? = nil, timeout: Double = 60) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ executable: String, _ arguments: [String], input: String? = nil, timeout: Double = 60,
+                    in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
