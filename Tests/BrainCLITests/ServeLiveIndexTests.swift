@@ -38,6 +38,9 @@ import BrainTestSupport
         Thread.sleep(forTimeInterval: 0.05)
         try vault.write("notes/later/idea.md", "---\ntitle: Later idea\n---\nA thought. #fresh\n")
         #expect(Self.wait(port: port, "/api/tags", token: token, for: "\"name\" : \"fresh\"") != nil, "the note in a new folder was not seen")
+        // A note pinned outside the journal's folders: today's pinned notes.
+        try vault.write("notes/pinned-now.md", "---\ntitle: Pinned now\npinned: true\n---\nKeep this in view.\n")
+        #expect(Self.wait(port: port, "/api/today", token: token, for: "notes/pinned-now.md") != nil, "the pin was not seen")
         // A file removed.
         try FileManager.default.removeItem(atPath: vault.root + "/habits/stretch.md")
         #expect(Self.wait(port: port, "/api/notes?kind=habit", token: token, for: "Read 20 pages") != nil)

@@ -156,7 +156,7 @@ package final class HTTPServer {
                 connection.sentContinue = false
                 connection.headersDone = false
                 let started = Socket.now()
-                var response = decorate(handler(request))
+                let response = decorate(handler(request))
                 let keepAlive = request.keepAlive && response.header("connection") != "close"
                 let bytes = response.bytes(keepAlive: keepAlive, head: request.method == "HEAD", date: HTTPDate.now())
                 let milliseconds = Int(((Socket.now() - started) * 1000).rounded())

@@ -38,13 +38,8 @@ extension Router {
 
     func today(_ call: Call) throws(APIError) -> HTTPResponse {
         let day = try self.day(call.request.queryValue("date"))
-        // As `brain today`: the journal's work and the other files' pins side by side.
-        let found = DayOverview.pinnedNotes(in: vault) {
-            let index = journalIndex()
-            return (DayOverview(journal: journal(), day: day, vault: vault, pinned: []), journal: index)
-        }
-        var overview = found.result
-        overview.pinned = found.pinned
+        // As `brain today`: the journal's pins and the other files' (kept while only the journal changes).
+        let overview = DayOverview(journal: journal(), day: day, vault: vault, pinned: pinnedNotes(journal: journalIndex()))
         return .json(DayOverviewReport(overview))
     }
 
@@ -256,15 +251,16 @@ extension Router {
         action.tags = body.tags ?? []
         action.area = body.area
         action.url = body.url
-        return try perform(action, status: .created)
+        return try perform(action, status: .created, keepingPins: false)
     }
 
     // MARK: Helpers
 
     /// Runs an action under the vault lock and answers with its result, as `--json` prints it.
-    func perform<Action: VaultAction>(_ action: Action, status: HTTPStatus = .ok) throws(APIError) -> HTTPResponse
+    /// `keepingPins`: the action writes only the journal's files (a check-off, a check-in, a goal).
+    func perform<Action: VaultAction>(_ action: Action, status: HTTPStatus = .ok, keepingPins: Bool = true) throws(APIError) -> HTTPResponse
         where Action.Outcome: Encodable {
-        defer { invalidate() }
+        defer { invalidate(keepingPins: keepingPins) }
         do {
             return .json(try vault.perform(action), status: status)
         } catch {

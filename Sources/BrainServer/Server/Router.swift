@@ -94,8 +94,17 @@ final class Router {
             return APIError(status: .forbidden, code: "cross-origin",
                             message: "a write must come from this server's own pages (Origin or Sec-Fetch-Site), or with a bearer token").response
         }
+        let call = Call(request: request, parameters: parameters, caller: caller)
+        // A read's answer is kept until the vault changes (or the day does).
+        if method == "GET", segments.first == "api" {
+            return keptAnswer(request.target + " " + todayDay().description) { run(route, call) }
+        }
+        return run(route, call)
+    }
+
+    private func run(_ route: Route, _ call: Call) -> HTTPResponse {
         do {
-            return try route.handle(self, Call(request: request, parameters: parameters, caller: caller))
+            return try route.handle(self, call)
         } catch {
             return error.response
         }

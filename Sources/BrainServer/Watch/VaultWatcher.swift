@@ -15,8 +15,13 @@ package final class VaultWatcher {
     /// The descriptor the server's loop polls; nil where there is no inotify.
     package private(set) var descriptor: Int32?
     private var folders: [Int32: String] = [:]
-    /// Set by an event; the router takes it.
-    package private(set) var changed = true
+    /// What changed since the router last asked: the vault-relative folders events came from
+    /// ("" for the root), or everything (at the start, after a full event queue, by the poll).
+    package struct Change: Equatable {
+        package var everything = false
+        package var folders: Set<String> = []
+    }
+    private var pending: Change? = Change(everything: true)
     private var lastPoll = 0.0
 
     package init(root: String) {
@@ -34,14 +39,24 @@ package final class VaultWatcher {
         if let descriptor { Socket.close(descriptor) }
     }
 
-    /// Whether the kept index may be stale; clears the mark.
-    package func takeChange(now: Double) -> Bool {
+    /// What changed since the last call, or nil when nothing did.
+    package func takeChange(now: Double) -> Change? {
         if descriptor == nil, now - lastPoll >= 1 {
             lastPoll = now
-            changed = true
+            pending = Change(everything: true)
         }
-        defer { changed = false }
-        return changed
+        defer { pending = nil }
+        return pending
+    }
+
+    private func note(_ folder: String?) {
+        var change = pending ?? Change()
+        if let folder {
+            change.folders.insert(folder == root ? "" : String(folder.dropFirst(root.count + 1)))
+        } else {
+            change.everything = true
+        }
+        pending = change
     }
 
     /// Reads the pending events (the loop calls this when the descriptor is readable).
@@ -52,7 +67,6 @@ package final class VaultWatcher {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count <= 0 { return }
-            changed = true
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= count {
@@ -62,6 +76,7 @@ package final class VaultWatcher {
                 }
                 let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
+                note(mask & UInt32(IN_Q_OVERFLOW) != 0 ? nil : folders[wd])
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     watchTree(root)
                 } else if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
