@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "BrainGit", dependencies: ["BrainFormat", "BrainStore"]),
         .target(name: "BrainKit", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"]),
         .target(name: "BrainLanguageServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),
-        .target(name: "BrainServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),
+        .target(name: "BrainServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange"]),
         .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer", "BrainServer"]),
         .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
         // What the test targets share: the repository's files, the corpus, the icalendar parser,

@@ -157,3 +157,28 @@ import BrainTestSupport
         #expect(TestClient.request(port: port, "GET", "/api/notes/outside", headers: auth)?.status == 404)
     }
 }
+
+extension ServeAPITests {
+    /// `GET /feed.ics` is what `brain export ics` prints, and a calendar app may give its token
+    /// in the query; the log shows no query.
+    @Test func theFeedIsTheCalendarExportWithTheTokenInTheQuery() throws {
+        let vault = try TestVault()
+        let token = try ServeSecurityTests.token(vault)
+        let server = try ServerProcess(vault: vault.root)
+        let port = UInt16(server.port)
+        let byHeader = try #require(TestClient.request(port: port, "GET", "/feed.ics", headers: ["Authorization": "Bearer \(token)"]))
+        #expect(byHeader.status == 200)
+        #expect(byHeader.header("Content-Type") == "text/calendar; charset=utf-8")
+        let cli = vault.run(["export", "ics"])
+        #expect(cli.status == 0)
+        #expect(byHeader.body == cli.stdout)
+        #expect(byHeader.body.hasPrefix("BEGIN:VCALENDAR"))
+        #expect(TestClient.request(port: port, "GET", "/feed.ics?token=\(token)")?.body == cli.stdout)
+        #expect(TestClient.request(port: port, "GET", "/feed.ics?token=brain_nope")?.status == 401)
+        // The query token is for the feed only.
+        #expect(TestClient.request(port: port, "GET", "/api/today?token=\(token)")?.status == 401)
+        #expect(server.stop() == 0)
+        #expect(!server.stderr.contains(token))
+        #expect(server.stderr.contains("GET /feed.ics 200 "))
+    }
+}

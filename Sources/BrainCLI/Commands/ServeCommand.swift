@@ -65,6 +65,7 @@ enum ServeCommand: BrainCommand {
                 stdout.flush()
             })
         options.hostNames = arguments.all("host")
+        options.now = { clock.now }
         return VaultServer.serve(options)
     }
 

@@ -46,7 +46,7 @@ final class Router {
         credentials = CredentialStore(vault: vault)
         hostNames = options.hostNames.map { $0.lowercased() }
         watcher = VaultWatcher(root: options.vault)
-        routes = Router.pairingRoutes + Router.apiRoutes
+        routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes
     }
 
     /// Headers on every answer: no framing, no sniffing, no referrer, no inline script.
@@ -60,7 +60,7 @@ final class Router {
 
     /// Every route, as `METHOD /path` (what `brain serve --json` lists).
     static var routeList: [String] {
-        (pairingRoutes + apiRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
+        (pairingRoutes + apiRoutes + feedRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
     }
 
     static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
@@ -125,6 +125,11 @@ final class Router {
                 return .token(name)
             }
             return nil
+        }
+        // A calendar app subscribes to a URL and sends no header: the feed takes its token in
+        // the query (which the log never shows).
+        if request.path == "/feed.ics", let token = request.queryValue("token"), let name = credentials.tokenName(for: token) {
+            return .token(name)
         }
         if let session = Self.cookie(named: Router.sessionCookie, in: request), credentials.isSession(session) { return .session }
         return nil

@@ -1,3 +1,4 @@
+import Foundation
 import BrainFormat
 
 /// What `brain serve` runs with: the vault, the address, the limits and the outside world.
@@ -10,6 +11,8 @@ package struct ServerOptions: Sendable {
     package var limits: HTTPLimits
     /// Today, after the vault's `day-starts-at` (minutes).
     package var today: @Sendable (Int) -> Day
+    /// The time now (the calendar's stamps).
+    package var now: @Sendable () -> Date = { Date() }
     package var version: String
     /// A line on standard error: the request log and notices.
     package var log: @Sendable (String) -> Void
