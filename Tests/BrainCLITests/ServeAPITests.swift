@@ -182,3 +182,40 @@ extension ServeAPITests {
         #expect(server.stderr.contains("GET /feed.ics 200 "))
     }
 }
+
+extension ServeAPITests {
+    /// `/d/HABIT`: a paired phone opens the page (an NFC tag, a home-screen link) and taps Done;
+    /// the daily file is the one `brain done` writes. The habit's words are escaped.
+    @Test func theConfirmPageChecksAHabitOffInOneTap() throws {
+        let vault = try TestVault()
+        let twin = try TestVault()
+        try vault.write("habits/read.md", try vault.read("habits/read.md").replacingOccurrences(of: "title: Read 20 pages", with: "title: \"Read <script>x</script> & more\""))
+        try twin.write("habits/read.md", try vault.read("habits/read.md"))
+        let server = try ServerProcess(vault: vault.root)
+        defer { _ = server.stop() }
+        let port = UInt16(server.port)
+        #expect(TestClient.request(port: port, "GET", "/d/read")?.status == 401)
+        let code = String(vault.run(["serve", "pair"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "=").last!)
+        let origin = "http://127.0.0.1:\(port)"
+        let paired = try #require(TestClient.request(port: port, "POST", "/pair", headers: ["Origin": origin], body: "code=\(code)"))
+        let cookie = String(try #require(paired.header("Set-Cookie")).split(separator: ";")[0])
+        let page = try #require(TestClient.request(port: port, "GET", "/d/read", headers: ["Cookie": cookie]))
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.body.contains("Read &lt;script&gt;x&lt;/script&gt; &amp; more"))
+        #expect(!page.body.contains("<script"))
+        #expect(page.body.contains("<form method=\"post\" action=\"/d/read\">"))
+        #expect(page.body.contains("name=\"value\""))
+        #expect(page.body.contains("2026-11-22: open"))
+        let form = ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"]
+        #expect(TestClient.request(port: port, "POST", "/d/read", headers: form.merging(["Origin": "http://evil.example"]) { $1 }, body: "value=25")?.status == 403)
+        let done = try #require(TestClient.request(port: port, "POST", "/d/read", headers: form.merging(["Origin": origin]) { $1 }, body: "value=25"))
+        #expect(done.status == 303)
+        #expect(done.header("Location") == "/d/read")
+        #expect(twin.run(["done", "read", "25"]).status == 0)
+        #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
+        let after = try #require(TestClient.request(port: port, "GET", "/d/read", headers: ["Cookie": cookie]))
+        #expect(after.body.contains("2026-11-22: done"))
+        #expect(TestClient.request(port: port, "GET", "/d/nope", headers: ["Cookie": cookie])?.status == 404)
+    }
+}

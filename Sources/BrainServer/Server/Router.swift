@@ -46,7 +46,7 @@ final class Router {
         credentials = CredentialStore(vault: vault)
         hostNames = options.hostNames.map { $0.lowercased() }
         watcher = VaultWatcher(root: options.vault)
-        routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes
+        routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes + Router.confirmRoutes
     }
 
     /// Headers on every answer: no framing, no sniffing, no referrer, no inline script.
@@ -60,7 +60,7 @@ final class Router {
 
     /// Every route, as `METHOD /path` (what `brain serve --json` lists).
     static var routeList: [String] {
-        (pairingRoutes + apiRoutes + feedRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
+        (pairingRoutes + apiRoutes + feedRoutes + confirmRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
     }
 
     static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
