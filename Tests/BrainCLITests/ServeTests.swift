@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrainTestSupport
 @testable import BrainCLI
 
 /// `brain serve` as a process: a free port on 127.0.0.1 in a copy of the sample vault, real
@@ -68,5 +69,30 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         // Without a token the route answers 401; the limits are met before any route.
         #expect(result.stdout.split(separator: "\n") == ["401", "414", "431", "413", "411"])
+    }
+}
+
+extension ServeTests {
+    /// `--open` hands the pairing link to `$BROWSER`; the link pairs that browser.
+    @Test func openGivesTheBrowserAPairingLink() throws {
+        let vault = try TestVault()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-open-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let browser = folder + "/browser"
+        try "#!/bin/sh\necho \"$1\" > \(folder)/opened\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        let server = try ServerProcess(vault: vault.root, arguments: ["--open"], environment: ["BROWSER": browser])
+        defer { _ = server.stop() }
+        var link = ""
+        let deadline = Date().addingTimeInterval(10)
+        while link.isEmpty, Date() < deadline {
+            link = ((try? String(contentsOfFile: folder + "/opened", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if link.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(link.hasPrefix("http://127.0.0.1:\(server.port)/pair?code=pair_"))
+        let code = String(link.split(separator: "=").last ?? "")
+        let paired = TestClient.request(port: UInt16(server.port), "POST", "/pair", headers: ["Origin": server.base], body: "code=\(code)")
+        #expect(paired?.status == 303)
     }
 }

@@ -1,5 +1,6 @@
 import BrainKit
 import BrainServer
+import Foundation
 
 /// `brain serve`: the HTTP server and API over the vault (docs/SERVE.md, docs/API.md), and who
 /// may use it (`token`, `pair`).
@@ -11,7 +12,8 @@ enum ServeCommand: BrainCommand {
         Listens on 127.0.0.1:\(ListenAddress.defaultPort) (--listen HOST:PORT for another address;
         port 0 takes a free one) and prints the address and a pairing link on standard output; one
         line per request goes to standard error (method, path without its query, status,
-        milliseconds). SIGINT or SIGTERM stops it once the answers being written are out.
+        milliseconds); --open opens the pairing link in a browser. SIGINT or SIGTERM stops it once
+        the answers being written are out.
 
         Every request but pairing needs a session or a token. Opening the pairing link (one use,
         10 minutes) gives a browser a session cookie; `brain serve pair` prints a new link.
@@ -31,6 +33,7 @@ enum ServeCommand: BrainCommand {
         options: [
             .value("listen", "HOST:PORT", "the address (default 127.0.0.1:\(ListenAddress.defaultPort))"),
             .value("host", "NAME", "a host name to answer for besides IP addresses and localhost", repeatable: true),
+            .flag("open", "open the pairing link in a browser ($BROWSER, else open or xdg-open): one tap signs it in"),
             .flag("json", "print the address, limits and routes (or the token, the list, the link) as JSON"),
         ],
         examples: ["brain serve", "brain serve --listen 127.0.0.1:8080", "brain serve token new shortcuts",
@@ -66,7 +69,34 @@ enum ServeCommand: BrainCommand {
             })
         options.hostNames = arguments.all("host")
         options.now = { clock.now }
+        if arguments.flag("open") {
+            let environment = context.environment
+            options.open = { link in openBrowser(link, environment: environment, log: { stderr.write($0 + "\n") }) }
+        }
         return VaultServer.serve(options)
+    }
+
+    /// Opens `link` with `$BROWSER`, else `open` (macOS) or `xdg-open`, without waiting for it.
+    static func openBrowser(_ link: String, environment: [String: String], log: (String) -> Void) {
+        var command = environment["BROWSER"] ?? ""
+        if command.isEmpty {
+            #if os(macOS)
+            command = "open"
+            #else
+            command = "xdg-open"
+            #endif
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " " + NewCommand.shellQuoted(link)]
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            log("brain: could not open a browser with \(command): \(error.localizedDescription); open the link above")
+        }
     }
 
     struct NewToken: Encodable {

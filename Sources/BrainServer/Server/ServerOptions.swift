@@ -11,6 +11,8 @@ package struct ServerOptions: Sendable {
     package var limits: HTTPLimits
     /// Today, after the vault's `day-starts-at` (minutes).
     package var today: @Sendable (Int) -> Day
+    /// Called with the pairing link once the server listens (`--open`: a browser).
+    package var open: (@Sendable (String) -> Void)?
     /// The time now (the calendar's stamps).
     package var now: @Sendable () -> Date = { Date() }
     package var version: String

@@ -28,6 +28,7 @@ package enum VaultServer {
         if let code {
             let host = address.host == "0.0.0.0" || address.host == "::" ? ListenAddress(host: "127.0.0.1", port: address.port) : address
             options.announce("pair a device (once, within 10 minutes): \(pairingLink(host, code))")
+            options.open?(pairingLink(host, code))
         }
         server.run()
         options.log("stopped")
