@@ -27,13 +27,15 @@ let package = Package(
         .target(name: "BrainGit", dependencies: ["BrainFormat", "BrainStore"]),
         .target(name: "BrainKit", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"]),
         .target(name: "BrainLanguageServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),
-        .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer"]),
+        .target(name: "BrainServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange"]),
+        .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer", "BrainServer"]),
         .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
         // What the test targets share: the repository's files, the corpus, the icalendar parser,
         // a counting file system. Not part of any product.
         .target(name: "BrainTestSupport", dependencies: ["BrainKit"], path: "Tests/BrainTestSupport"),
         .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts"]),
+        .testTarget(name: "BrainServerTests", dependencies: ["BrainServer", "BrainFormat", "BrainStore", "BrainTestSupport"]),
         .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -75,6 +75,7 @@ import Testing
         "merge-driver": [Run(arguments: ["merge-driver", "notes/zk.md", "notes/zk.md", "notes/zk.md", "notes/zk.md"])],
         // A protocol server: --json describes what it offers and exits without serving.
         "lsp": [Run(arguments: ["lsp"])],
+        "serve": [Run(arguments: ["serve"])],
     ]
 
     @Test(arguments: BrainCLI.commands.map { $0.spec.name })

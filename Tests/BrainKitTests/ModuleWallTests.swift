@@ -20,7 +20,10 @@ import BrainTestSupport
         "BrainKit": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
         // Clients: the language server needs no import, export or git.
         "BrainLanguageServer": ["BrainFormat", "BrainAnalytics", "BrainStore"],
-        "BrainCLI": ["BrainKit", "BrainLanguageServer", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
+        // The HTTP server reads and writes through the store's queries and actions, as the CLI
+        // does, and serves the reminders calendar of the interchange module.
+        "BrainServer": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange"],
+        "BrainCLI": ["BrainKit", "BrainLanguageServer", "BrainServer", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
         "brain": ["BrainCLI"],
     ]
     /// Modules every target may import: the platform's own.

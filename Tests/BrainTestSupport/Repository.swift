@@ -97,3 +97,28 @@ package enum CalendarParser {
     package static var python: String? { found.python }
     package static var problem: String { found.problem }
 }
+
+/// schemathesis from PyPI in a virtual environment (scripts/schemathesis-venv.sh, which `.ci/run`
+/// calls; `BRAIN_SCHEMATHESIS` names one), installed on first use, or why not.
+package enum Schemathesis {
+    package static let found: (path: String?, problem: String) = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["BRAIN_SCHEMATHESIS"], FileManager.default.isExecutableFile(atPath: path) { return (path, "") }
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        run.arguments = ["bash", Repository.root + "/scripts/schemathesis-venv.sh"]
+        let out = Pipe(), err = Pipe()
+        run.standardOutput = out
+        run.standardError = err
+        do { try run.run() } catch { return (nil, "cannot run scripts/schemathesis-venv.sh: \(error)") }
+        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        guard run.terminationStatus == 0 else {
+            return (nil, "schemathesis could not be installed (scripts/schemathesis-venv.sh): \(problem.suffix(300))")
+        }
+        return (path.trimmingCharacters(in: .whitespacesAndNewlines), "")
+    }()
+
+    package static var path: String? { found.path }
+}

@@ -1,0 +1,163 @@
+import BrainKit
+import BrainServer
+import Foundation
+
+/// `brain serve`: the HTTP server and API over the vault (docs/SERVE.md, docs/API.md), and who
+/// may use it (`token`, `pair`).
+enum ServeCommand: BrainCommand {
+    static let spec = CommandSpec(
+        name: "serve",
+        summary: "serve the vault over HTTP on this machine: a JSON API for phones, Shortcuts and scripts",
+        discussion: """
+        Listens on 127.0.0.1:\(ListenAddress.defaultPort) (--listen HOST:PORT for another address;
+        port 0 takes a free one) and prints the address and a pairing link on standard output; one
+        line per request goes to standard error (method, path without its query, status,
+        milliseconds); --open opens the pairing link in a browser. SIGINT or SIGTERM stops it once
+        the answers being written are out.
+
+        Every request but pairing needs a session or a token. Opening the pairing link (one use,
+        10 minutes) gives a browser a session cookie; `brain serve pair` prints a new link.
+        `brain serve token new NAME` makes a bearer token for an API client (shown once; only
+        its hash is kept, in .brain/serve/, mode 0600), `token list` lists them, `token revoke
+        NAME` ends one. The server answers for IP addresses and localhost; --host NAME adds a
+        name (behind a proxy). Writes must be same-origin (Origin, Sec-Fetch-Site).
+
+        Limits: 8 KB of headers, 1 MB bodies (Content-Length only), 10 s for the headers, 30 s
+        for a body, 60 s idle, 1000 connections. TLS is left to a proxy: docs/SERVE.md. With
+        --json, `brain serve` prints what it offers and exits without serving.
+        """,
+        positionals: [
+            .init(name: "ACTION", help: "token (new NAME, list, revoke NAME) or pair", optional: true, choices: ["token", "pair"]),
+            .init(name: "ARGS", help: "token: new NAME, list or revoke NAME", optional: true, variadic: true),
+        ],
+        options: [
+            .value("listen", "HOST:PORT", "the address (default 127.0.0.1:\(ListenAddress.defaultPort))"),
+            .value("host", "NAME", "a host name to answer for besides IP addresses and localhost", repeatable: true),
+            .flag("open", "open the pairing link in a browser ($BROWSER, else open or xdg-open): one tap signs it in"),
+            .flag("json", "print the address, limits and routes (or the token, the list, the link) as JSON"),
+        ],
+        examples: ["brain serve", "brain serve --listen 127.0.0.1:8080", "brain serve token new shortcuts",
+                   "brain serve token list", "brain serve token revoke shortcuts", "brain serve pair"])
+
+    static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        var listen = ListenAddress.standard
+        if let text = arguments.value("listen") {
+            guard let address = ListenAddress(text) else {
+                throw CLIError.usage("--listen takes HOST:PORT with an IP address (127.0.0.1:7420, [::1]:7420), not \"\(text)\"")
+            }
+            listen = address
+        }
+        switch arguments.positional(0) {
+        case "token": return try token(Array(arguments.positionals.dropFirst()), arguments, session)
+        case "pair": return try pair(listen, arguments, session)
+        default: break
+        }
+        if arguments.flag("json") { return try session.printJSON(ServerDescription(listen: listen, limits: HTTPLimits())) }
+        let vault = try session.vault()
+        let context = session.context
+        let clock = context.clock
+        let stdout = context.stdout
+        let stderr = context.stderr
+        var options = ServerOptions(
+            vault: vault.root, listen: listen,
+            today: { dayStartsAt in clock.today(dayStartsAt: dayStartsAt) },
+            version: BrainCLI.version,
+            log: { stderr.write($0 + "\n") },
+            announce: { line in
+                stdout.write(line + "\n")
+                stdout.flush()
+            })
+        options.hostNames = arguments.all("host")
+        options.now = { clock.now }
+        if arguments.flag("open") {
+            let environment = context.environment
+            options.open = { link in openBrowser(link, environment: environment, log: { stderr.write($0 + "\n") }) }
+        }
+        return VaultServer.serve(options)
+    }
+
+    /// Opens `link` with `$BROWSER`, else `open` (macOS) or `xdg-open`, without waiting for it.
+    static func openBrowser(_ link: String, environment: [String: String], log: (String) -> Void) {
+        var command = environment["BROWSER"] ?? ""
+        if command.isEmpty {
+            #if os(macOS)
+            command = "open"
+            #else
+            command = "xdg-open"
+            #endif
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " " + NewCommand.shellQuoted(link)]
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            log("brain: could not open a browser with \(command): \(error.localizedDescription); open the link above")
+        }
+    }
+
+    struct NewToken: Encodable {
+        var name: String
+        var token: String
+    }
+
+    struct TokenList: Encodable {
+        var tokens: [CredentialStore.Token]
+    }
+
+    struct Revoked: Encodable {
+        var revoked: String
+    }
+
+    struct PairingLink: Encodable {
+        var link: String
+        var expiresInSeconds: Int
+    }
+
+    static func token(_ words: [String], _ arguments: Arguments, _ session: Session) throws -> Int32 {
+        let store = CredentialStore(vault: try session.vault())
+        let json = arguments.flag("json")
+        do {
+            switch (words.first, words.count) {
+            case ("new", 2):
+                let name = words[1]
+                let secret = try store.newToken(named: name, createdOn: try session.day("today").description)
+                if json { return try session.printJSON(NewToken(name: name, token: secret)) }
+                session.line(secret)
+                session.context.stderr.write("token \(name): shown this once; send it as Authorization: Bearer TOKEN\n")
+            case ("list", 1):
+                let tokens = store.tokens()
+                if json { return try session.printJSON(TokenList(tokens: tokens)) }
+                if tokens.isEmpty { session.line("no tokens yet; brain serve token new NAME makes one") }
+                for token in tokens { session.line("\(token.name)  created \(token.created)") }
+            case ("revoke", 2):
+                try store.revokeToken(named: words[1])
+                if json { return try session.printJSON(Revoked(revoked: words[1])) }
+                session.line("token \(words[1]) revoked")
+            default:
+                throw CLIError.usage("brain serve token takes new NAME, list or revoke NAME")
+            }
+        } catch let failure as CredentialStore.Failure {
+            throw CLIError.failure(failure.description)
+        }
+        return ExitCode.success
+    }
+
+    static func pair(_ listen: ListenAddress, _ arguments: Arguments, _ session: Session) throws -> Int32 {
+        let store = CredentialStore(vault: try session.vault())
+        let code: String
+        do {
+            code = try store.newPairingCode()
+        } catch {
+            throw CLIError.failure(error.description)
+        }
+        let link = VaultServer.pairingLink(listen, code)
+        if arguments.flag("json") { return try session.printJSON(PairingLink(link: link, expiresInSeconds: CredentialStore.pairingLifetime)) }
+        session.line(link)
+        session.context.stderr.write("open it on the device within 10 minutes, once, while brain serve runs on \(listen)\n")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,85 @@
+import BrainFormat
+import BrainAnalytics
+import BrainStore
+
+/// The vault's index and journal as the routes read them: kept in memory between requests and
+/// re-read (only the files that changed) after a write or when the watcher saw a change.
+extension Router {
+    /// The whole vault's index.
+    func index() -> VaultIndex {
+        refreshIfChanged()
+        if let kept = kept.index { return kept }
+        let index = VaultIndex.open(vault)
+        kept.index = index
+        return index
+    }
+
+    /// The index of the files analytics reads (habits, goals, areas, days); the whole one when
+    /// it is kept already.
+    func journalIndex() -> VaultIndex {
+        refreshIfChanged()
+        if let kept = kept.index { return kept }
+        if let kept = kept.journalIndex { return kept }
+        let index = VaultIndex.open(vault, scope: .journal)
+        kept.journalIndex = index
+        return index
+    }
+
+    func journal() -> Journal {
+        refreshIfChanged()
+        if let kept = kept.journal { return kept }
+        let journal = Journal(index: journalIndex())
+        kept.journal = journal
+        return journal
+    }
+
+    /// The pinned notes of the vault: from the whole index when it is kept, else the journal's
+    /// pins with those of the other files (kept until a file outside the journal's folders changes).
+    func pinnedNotes(journal index: VaultIndex) -> [DayOverview.PinnedNote] {
+        if let full = kept.index { return DayOverview.pinnedNotes(in: full) }
+        let others = kept.pinsOutside ?? DayOverview.pinnedOutsideJournal(in: vault).notes
+        kept.pinsOutside = others
+        return DayOverview.merged(others, index)
+    }
+
+    /// Forgets what was read: after a write, or when the vault changed. `keepingPins`: the
+    /// files outside the journal's folders did not change.
+    func invalidate(keepingPins: Bool = false) {
+        let pins = kept.pinsOutside
+        kept = Kept()
+        if keepingPins { kept.pinsOutside = pins }
+    }
+
+    /// Takes the watcher's news: a change in the journal's folders only keeps the other files' pins.
+    func refreshIfChanged() {
+        guard let change = watcher.takeChange(now: Socket.now()) else { return }
+        let journalFolders = VaultIndex.journalFolders(vault)
+        let journalOnly = !change.everything && change.folders.allSatisfy { folder in
+            journalFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
+        }
+        invalidate(keepingPins: journalOnly)
+    }
+
+    /// The answer a read gave, kept until the vault changes (`key`: its target and today).
+    func keptAnswer(_ key: String, _ compute: () -> HTTPResponse) -> HTTPResponse {
+        refreshIfChanged()
+        if let answer = kept.answers[key] { return answer }
+        let answer = compute()
+        if answer.status == .ok {
+            if kept.answers.count >= 256 { kept.answers.removeAll() }
+            kept.answers[key] = answer
+        }
+        return answer
+    }
+
+    /// What the router keeps between requests.
+    struct Kept {
+        var index: VaultIndex?
+        var journalIndex: VaultIndex?
+        var journal: Journal?
+        /// The pinned notes outside the journal's folders.
+        var pinsOutside: [DayOverview.PinnedNote]?
+        /// Answers of reads by target and day.
+        var answers: [String: HTTPResponse] = [:]
+    }
+}

@@ -1,0 +1,42 @@
+import BrainFormat
+import BrainStore
+
+/// `brain serve`: the HTTP server over one vault. Listens, answers through `Router` until
+/// SIGINT or SIGTERM, and returns the exit status.
+package enum VaultServer {
+    package static func serve(_ options: ServerOptions) -> Int32 {
+        let listening: (descriptor: Int32, port: UInt16)
+        do {
+            listening = try Socket.listen(host: options.listen.host, port: options.listen.port)
+        } catch {
+            options.log("brain: \(error.description)")
+            return 1
+        }
+        let wake = ShutdownSignal.install()
+        let router = Router(options: options, port: listening.port)
+        let server = HTTPServer(listener: listening.descriptor, wake: wake, limits: options.limits, log: options.log) { request in
+            router.answer(request)
+        }
+        server.commonHeaders = Router.securityHeaders
+        if let descriptor = router.watcher.descriptor {
+            server.watched.append((descriptor, { router.watcher.drain() }))
+        }
+        let address = ListenAddress(host: options.listen.host, port: listening.port)
+        // A pairing link for this start: open it on the device to sign it in (one use, 10 minutes).
+        let code = try? router.credentials.newPairingCode()
+        options.announce("listening on http://\(address) for \(options.vault)")
+        if let code {
+            let host = address.host == "0.0.0.0" || address.host == "::" ? ListenAddress(host: "127.0.0.1", port: address.port) : address
+            options.announce("pair a device (once, within 10 minutes): \(pairingLink(host, code))")
+            options.open?(pairingLink(host, code))
+        }
+        server.run()
+        options.log("stopped")
+        return 0
+    }
+
+    /// The link that pairs a device with `code`.
+    package static func pairingLink(_ address: ListenAddress, _ code: String) -> String {
+        "http://\(address)/pair?code=\(code)"
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import BrainTestSupport
+@testable import BrainCLI
+
+/// The server keeps the index in memory and watches the vault: an edit made outside it (a
+/// `brain done` in a terminal, an editor, a new folder) is in its answers within a second.
+@Suite struct ServeLiveIndexTests {
+    /// Asks `path` until its body contains `text`, for at most `seconds`; how long it took.
+    static func wait(port: UInt16, _ path: String, token: String, for text: String, seconds: Double = 1) -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) <= seconds {
+            if let answer = TestClient.request(port: port, "GET", path, headers: ["Authorization": "Bearer \(token)"]),
+               answer.body.contains(text) {
+                return Date().timeIntervalSince(start)
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    @Test func editsOutsideTheServerAreSeenWithinASecond() throws {
+        let vault = try TestVault()
+        let token = try ServeSecurityTests.token(vault)
+        let server = try ServerProcess(vault: vault.root)
+        defer { _ = server.stop() }
+        let port = UInt16(server.port)
+        let first = try #require(TestClient.request(port: port, "GET", "/api/today", headers: ["Authorization": "Bearer \(token)"]))
+        #expect(first.body.contains("\"done\" : 3,"))
+        // A check-off in a terminal.
+        #expect(vault.run(["done", "read", "25"]).status == 0)
+        #expect(Self.wait(port: port, "/api/today", token: token, for: "\"done\" : 4,") != nil, "brain done was not seen")
+        // A habit file written by an editor.
+        try vault.write("habits/stretch.md", "---\ntitle: Stretch\nevery: day\ncreated: 2026-11-01\n---\n")
+        #expect(Self.wait(port: port, "/api/habits", token: token, for: "\"id\" : \"stretch\"") != nil, "the new habit was not seen")
+        // A note in a folder made after the server started.
+        try FileManager.default.createDirectory(atPath: vault.root + "/notes/later", withIntermediateDirectories: true)
+        Thread.sleep(forTimeInterval: 0.05)
+        try vault.write("notes/later/idea.md", "---\ntitle: Later idea\n---\nA thought. #fresh\n")
+        #expect(Self.wait(port: port, "/api/tags", token: token, for: "\"name\" : \"fresh\"") != nil, "the note in a new folder was not seen")
+        // A note pinned outside the journal's folders: today's pinned notes.
+        try vault.write("notes/pinned-now.md", "---\ntitle: Pinned now\npinned: true\n---\nKeep this in view.\n")
+        #expect(Self.wait(port: port, "/api/today", token: token, for: "notes/pinned-now.md") != nil, "the pin was not seen")
+        // A file removed.
+        try FileManager.default.removeItem(atPath: vault.root + "/habits/stretch.md")
+        #expect(Self.wait(port: port, "/api/notes?kind=habit", token: token, for: "Read 20 pages") != nil)
+        let after = try #require(TestClient.request(port: port, "GET", "/api/notes?kind=habit", headers: ["Authorization": "Bearer \(token)"]))
+        #expect(!after.body.contains("habits/stretch.md"))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// A real `brain serve` on a free port of 127.0.0.1 in a vault (a copy of the sample vault),
+/// with the clock fixed; stopped with SIGTERM. `BRAIN_BINARY=path` runs another build.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let collected = Collected()
+
+    final class Collected: @unchecked Sendable {
+        let lock = NSLock()
+        var stdout: [UInt8] = []
+        var stderr: [UInt8] = []
+    }
+
+    /// `wrapper`: a program and its arguments that run `brain` (strace).
+    init(vault: String, arguments: [String] = [], environment extra: [String: String] = [:], wrapper: [String] = []) throws {
+        let brain: URL
+        if let binary = ProcessInfo.processInfo.environment["BRAIN_BINARY"], !binary.isEmpty {
+            brain = URL(fileURLWithPath: binary)
+        } else {
+            brain = try ConcurrencyTests.executable()
+        }
+        let words = ["--vault", vault, "serve", "--listen", "127.0.0.1:0"] + arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [brain.path] + words
+        } else {
+            process.executableURL = brain
+            process.arguments = words
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["BRAIN_NOW"] = "2026-11-22T09:00:00Z"
+        environment["TZ"] = "UTC"
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        let collected = self.collected
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            collected.lock.withLock { collected.stdout += data }
+        }
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            collected.lock.withLock { collected.stderr += data }
+        }
+        try process.run()
+        // The first line of standard output names the address.
+        let deadline = Date().addingTimeInterval(20)
+        var found: Int?
+        while Date() < deadline, process.isRunning {
+            let text = collected.lock.withLock { String(decoding: collected.stdout, as: UTF8.self) }
+            if let range = text.range(of: "http://127.0.0.1:"), let end = text[range.upperBound...].firstIndex(where: { !$0.isNumber }) {
+                found = Int(text[range.upperBound..<end])
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        guard let found else {
+            process.terminate()
+            let text = collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) }
+            throw ServerFailure(description: "brain serve did not start: \(text)")
+        }
+        port = found
+    }
+
+    struct ServerFailure: Error, CustomStringConvertible { var description: String }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    var stderr: String { collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) } }
+
+    /// Sends SIGTERM and waits (at most 10 s) for the exit status; nil when it did not exit.
+    func stop() -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Runs a program to the end with a deadline: its status and standard output.
+    static func run(_ executable: String, _ arguments: [String], input: String? = nil, timeout: Double = 60,
+                    in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input == nil ? FileHandle.nullDevice : inp
+        let collected = Collected()
+        out.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            collected.lock.withLock { collected.stdout += data }
+        }
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            collected.lock.withLock { collected.stderr += data }
+        }
+        try process.run()
+        if let input {
+            inp.fileHandleForWriting.write(Data(input.utf8))
+            try? inp.fileHandleForWriting.close()
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        out.fileHandleForReading.readabilityHandler = nil
+        err.fileHandleForReading.readabilityHandler = nil
+        let rest = out.fileHandleForReading.readDataToEndOfFile()
+        let restErr = err.fileHandleForReading.readDataToEndOfFile()
+        return collected.lock.withLock {
+            (process.terminationStatus, String(decoding: collected.stdout + rest, as: UTF8.self), String(decoding: collected.stderr + restErr, as: UTF8.self))
+        }
+    }
+
+    /// The path of `name` on PATH, or nil.
+    static func find(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
