@@ -35,6 +35,9 @@ public struct ActionError: Error, Hashable, Sendable, Codable, CustomStringConve
         case createHabit
         /// Import into a new or empty folder, or move the files in the way.
         case importIntoEmptyFolder(source: String)
+        /// The change is allowed, but unusual enough to be confirmed (a vault inside a vault, a
+        /// check-off far in the past): do it anyway when that is what was meant.
+        case confirmWithForce
     }
 
     public var code: Code
