@@ -174,6 +174,14 @@ public final class VaultTransaction {
         staged[from] = .some(nil)
     }
 
+    /// Stages removing a file (an undo deleting the file the change it undoes created).
+    package func remove(_ path: String) throws(ActionError) {
+        _ = try absolute(path)
+        _ = try original(path)
+        note(path)
+        staged[path] = .some(nil)
+    }
+
     /// Stages moving a file into `.brain/trash/`, from where it can be moved back.
     public func trash(_ path: String, to trashPath: String) throws(ActionError) {
         try move(path, to: trashPath)
