@@ -20,6 +20,9 @@ enum Advice {
             return error.message + ": brain new habit TITLE"
         case .importIntoEmptyFolder(let source):
             return error.message + "\nimport into an empty folder (brain import json \(source) DIR) or move them away"
+        case .fixFrontMatter(let path):
+            return error.message + "\n\(path) was not changed: brain does not write to a file whose front-matter it cannot read; "
+                + "fix it (brain validate lists every problem), then try again"
         case .confirmWithForce:
             return error.message + "\nif that is what you meant, run the command again with --force"
         }
