@@ -18,7 +18,7 @@ import Testing
         let enumerator = try #require(FileManager.default.enumerator(atPath: root))
         for case let relative as String in enumerator {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
             result[relative + (isDirectory.boolValue ? "/" : "")] = isDirectory.boolValue
                 ? Data() : try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative))
         }
@@ -44,7 +44,7 @@ import Testing
             let front = document.frontMatter
             #expect(front["title"]?.string == area.prefix(1).uppercased() + area.dropFirst())
             #expect(front["weight"] == .int(1))
-            #expect((front["identity"]?.string ?? "").hasPrefix("I "))
+            #expect(front["identity"]?.string?.hasPrefix("I ") == true)
             #expect(front["color"]?.string?.isEmpty == false)
             #expect(front["created"] == .date(Day("2026-11-22")!))
             #expect(result.stdout.contains("created areas/\(area).md\n"))
