@@ -152,7 +152,12 @@ package enum BrainCLI {
             message = String(describing: error)
         }
         // Messages that name the command ("brain graph needs …") would read "brain: brain graph".
-        let text = message.hasPrefix("brain ") ? String(message.dropFirst(6)) : message
+        var text = message.hasPrefix("brain ") ? String(message.dropFirst(6)) : message
+        // A problem in a file comes first in the compiler's format, so editors jump to it.
+        if case .fixFrontMatter? = (error as? ActionError)?.suggestion, let newline = text.firstIndex(of: "\n") {
+            context.stderr.write(String(text[..<newline]) + "\n")
+            text = String(text[text.index(after: newline)...])
+        }
         context.stderr.write(style("brain: ", .bad) + text + "\n")
         return code
     }

@@ -61,7 +61,7 @@ import Testing
             .map { String($0.dropLast(3)) }
             .sorted()
         #expect(habits.count == 20)
-        let commands = habits.map { ["done", $0, "--date", "2026-09-01"] }
+        let commands = habits.map { ["done", $0, "--date", "2026-09-01", "--force"] }
         let day = "daily/2026-09-01.md"
         #expect(!vault.exists(day))
         let statuses = try ConcurrencyTests.runAll(commands, vault: vault)

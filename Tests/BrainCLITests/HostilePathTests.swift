@@ -35,7 +35,7 @@ import Testing
             for name in try FileManager.default.contentsOfDirectory(atPath: base.root) where name != "vault" {
                 let path = base.root + "/" + name
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 if isDirectory.boolValue {
                     for inner in try FileManager.default.subpathsOfDirectory(atPath: path) {
                         result[name + "/" + inner] = FileManager.default.contents(atPath: path + "/" + inner) ?? Data()

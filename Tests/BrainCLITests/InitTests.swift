@@ -18,7 +18,7 @@ import Testing
         let enumerator = try #require(FileManager.default.enumerator(atPath: root))
         for case let relative as String in enumerator {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
             result[relative + (isDirectory.boolValue ? "/" : "")] = isDirectory.boolValue
                 ? Data() : try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative))
         }
@@ -44,7 +44,7 @@ import Testing
             let front = document.frontMatter
             #expect(front["title"]?.string == area.prefix(1).uppercased() + area.dropFirst())
             #expect(front["weight"] == .int(1))
-            #expect((front["identity"]?.string ?? "").hasPrefix("I "))
+            #expect(front["identity"]?.string?.hasPrefix("I ") == true)
             #expect(front["color"]?.string?.isEmpty == false)
             #expect(front["created"] == .date(Day("2026-11-22")!))
             #expect(result.stdout.contains("created areas/\(area).md\n"))
@@ -143,5 +143,50 @@ import Testing
 
     @Test func transcript() throws {
         try Golden.check("init-empty", ["init", "init"], vault: TestVault(sample: false))
+    }
+
+    /// A folder without `.brain/` named by --vault or BRAIN_VAULT is refused like a missing one:
+    /// nothing is written (no `.brain/` appears) and nothing is read (a broken note in it would be
+    /// reported if it were).
+    @Test func aFolderWithoutBrainIsNeverAdoptedAsAVault() throws {
+        let elsewhere = try TestVault(sample: false)
+        let folder = try TestVault(sample: false)
+        try folder.write("notes/other.md", "---\ntags: [unterminated\n---\nsomeone else's note\n")
+        let told = "brain: \(folder.root) is not a vault: run brain init \(folder.root)\n"
+        for run in [{ elsewhere.run(["--vault", folder.root, "today"], cwd: elsewhere.root) },
+                    { elsewhere.environment["BRAIN_VAULT"] = folder.root; defer { elsewhere.environment = [:] }
+                      return elsewhere.run(["status"], cwd: elsewhere.root) }] {
+            let result = run()
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == told)
+            #expect(!folder.exists(".brain"))
+        }
+        let missing = folder.root + "/missing"
+        let result = elsewhere.run(["--vault", missing, "today"], cwd: elsewhere.root)
+        #expect(result.stderr == "brain: \(missing) is not a vault: run brain init \(missing)\n")
+        #expect(!folder.exists("missing"))
+        // Below such a folder, nothing above is taken for a vault either.
+        #expect(elsewhere.run(["today"], cwd: folder.root + "/notes").status == 1)
+        #expect(!folder.exists(".brain") && !folder.exists("notes/.brain"))
+    }
+
+    /// `brain init` in a folder inside a vault is refused unless --force; `validate` then reports
+    /// the vault inside the vault.
+    @Test func initInsideAVaultIsRefusedUnlessForced() throws {
+        let vault = try TestVault()
+        let refused = vault.run("init notes/nested")
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "brain: \(vault.root)/notes/nested is inside the vault \(vault.root): a vault there would share "
+            + "its notes with that one and make their names ambiguous\nif that is what you meant, run the command again with --force\n")
+        #expect(!vault.exists("notes/nested"))
+        #expect(vault.run("init").status == 0, "running it again in the vault itself is harmless")
+        let forced = vault.run("init notes/nested --force")
+        #expect(forced.status == 0)
+        #expect(vault.exists("notes/nested/.brain/config.yml"))
+        let validate = vault.run("validate")
+        #expect(validate.stdout.contains("notes/nested/.brain/config.yml:1:1: warning: notes/nested/ is a vault inside this vault"),
+                "\(validate.stdout)")
     }
 }

@@ -109,11 +109,10 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test func neovimGetsDiagnosticsCompletionAndHover() throws {
-        guard let neovim = Self.neovim else {
-            print("skipping the Neovim test: nvim is not installed (bash .ci/run installs Debian's neovim package)")
-            return
-        }
+    @Test(.enabled(if: LanguageServerNeovimTests.neovim != nil,
+                   "nvim is not installed (bash .ci/run installs Debian's neovim package)"))
+    func neovimGetsDiagnosticsCompletionAndHover() throws {
+        let neovim = try #require(Self.neovim)
         let vault = try TestVault()
         guard let result = try Self.drive(Self.script, vault: vault, neovim: neovim) else { return }
         #expect(result["error"] == nil, "the Lua script failed: \(result["error"] ?? "")")

@@ -27,6 +27,7 @@ import Testing
             "done journal --date thu",
             "done spanish 20 --date 2026-11-19",
             "done run --date 2026-09-01",
+            "done run --date 2026-09-01 --force",
             "done piano",
             "done read --date tomorrow",
             "done swimming",
@@ -70,7 +71,7 @@ import Testing
 
     @Test func aNewDayIsMadeFromTheDailyTemplate() throws {
         let vault = try TestVault()
-        #expect(vault.run("done run --date 2026-09-01").status == 0)
+        #expect(vault.run("done run --date 2026-09-01 --force").status == 0)
         #expect(try vault.read("daily/2026-09-01.md")
             == "---\ndate: 2026-09-01\nmood:\nenergy:\nevening-mood:\nrest: false\n---\n## Intentions\n- \n\n## Habits\n- [x] [[run]]\n\n## Reflection\n")
     }
@@ -78,7 +79,7 @@ import Testing
     @Test func theVaultsOwnDailyTemplateIsUsed() throws {
         let vault = try TestVault()
         try vault.write("templates/daily.md", "---\ndate: \"{{date}}\"\n---\n# {{weekday}}\n\n## Habits\n")
-        #expect(vault.run("done run --date 2026-09-01").status == 0)
+        #expect(vault.run("done run --date 2026-09-01 --force").status == 0)
         #expect(try vault.read("daily/2026-09-01.md") == "---\ndate: 2026-09-01\n---\n# Tuesday\n\n## Habits\n- [x] [[run]]\n")
     }
 
@@ -158,4 +159,56 @@ import Testing
         diff = LineDiff(before, try vault.read("daily/2026-11-22.md"))
         #expect(diff.added == ["rest: false"])
     }
+
+    /// A typo in --date (-400 for -4) cannot rewrite a habit's history: a line that would move the
+    /// habit's first day back by more than 7 days, or land more than 60 days back, is refused with
+    /// what it would do, and --force confirms it.
+    @Test func aDateFarBackIsRefusedUnlessForced() throws {
+        let vault = try TestVault()
+        let typo = vault.run("done read 20 --date -400")
+        #expect(typo.status == 1)
+        #expect(typo.stdout == "")
+        #expect(typo.stderr == "brain: 2025-10-18 is 301 days before read's first day (2026-08-15): this would create "
+            + "daily/2025-10-18.md and move the start of read's history back to 2025-10-18, so every day from then on counts\n"
+            + "if that is what you meant, run the command again with --force\n")
+        #expect(!vault.exists("daily/2025-10-18.md"))
+        // Within the habit's history but long ago.
+        let old = vault.run("skip walk --date 2026-08-20")
+        #expect(old.status == 1)
+        #expect(old.stderr.hasPrefix("brain: 2026-08-20 is 94 days back (today is 2026-11-22): this would create daily/2026-08-20.md\n"))
+        // Moving a young habit's first day back by two weeks.
+        let before = try vault.read("daily/2026-09-30.md")
+        let early = vault.run("done spanish --date 2026-09-30")
+        #expect(early.status == 1)
+        #expect(early.stderr.hasPrefix("brain: 2026-09-30 is 14 days before spanish's first day (2026-10-14): this would write to daily/2026-09-30.md"))
+        #expect(try vault.read("daily/2026-09-30.md") == before)
+        // A few days back, or a few days before the first day, needs nothing more.
+        #expect(vault.run("done spanish --date 2026-10-10").status == 0)
+        let forced = vault.run("done read 20 --date -400 --force")
+        #expect(forced.status == 0)
+        #expect(vault.exists("daily/2025-10-18.md"))
+    }
+
+    /// `undo` right after `done` puts the day's file back exactly as it was: the added line goes,
+    /// and a file the check-off created is deleted.
+    @Test func undoRightAfterDonePutsTheDayFileBack() throws {
+        let vault = try TestVault()
+        let before = try vault.read("daily/2026-11-20.md")
+        #expect(vault.run("done call-family --date 2026-11-20").status == 0)
+        #expect(try vault.read("daily/2026-11-20.md") != before)
+        let undone = vault.run("undo call-family --date 2026-11-20")
+        #expect(undone.status == 0)
+        #expect(try vault.read("daily/2026-11-20.md") == before)
+        #expect(vault.run("done read 20 --date 2026-09-01 --force").stdout.hasPrefix("created daily/2026-09-01.md\n"))
+        let removed = vault.run("undo read --date 2026-09-01")
+        #expect(removed.status == 0)
+        #expect(removed.stdout == "read: undone; deleted daily/2026-09-01.md, which the check-off had created\n")
+        #expect(!vault.exists("daily/2026-09-01.md"))
+        // Not right after: the line is set back to open as always.
+        #expect(vault.run("done read 20 --date 2026-11-21").status == 0)
+        #expect(vault.run("skip meditate --date 2026-11-21").status == 0)
+        #expect(vault.run("undo read --date 2026-11-21").status == 0)
+        #expect(try vault.read("daily/2026-11-21.md").contains("- [ ] [[read]]"))
+    }
 }
+

@@ -36,8 +36,8 @@ import Testing
 
     @Test func aLineBeforeCreatedCountsAndIsSaid() throws {
         let vault = try TestVault()
-        // read is created on 2026-08-15; a line on Aug 10 moves its first day back and counts.
-        let done = vault.run("done read 25 --date 2026-08-10")
+        // read is created on 2026-08-15; a line on Aug 10 (confirmed: it is 104 days back) moves its first day back and counts.
+        let done = vault.run("done read 25 --date 2026-08-10 --force")
         #expect(done.status == 0)
         #expect(done.stderr.contains("read now starts on 2026-08-10 (it started on 2026-08-15)"))
         let log = vault.run("log read --since 2026-08-09 --date 2026-08-11")

@@ -18,7 +18,7 @@ import Testing
         while let path = enumerator.nextObject() as? String {
             if path.hasPrefix(".brain/cache") { continue }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: vault.root + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: vault.root + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[path] = Array(FileManager.default.contents(atPath: vault.root + "/" + path)!) }
         }
         return result

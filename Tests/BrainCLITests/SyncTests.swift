@@ -312,12 +312,13 @@ struct SyncTests {
             == "2026-11-22: done read\n\nbrain/daily/2026-11-22.md\n")
         // A file outside the vault that is staged stays staged, out of the commit.
         try sandbox.git(["add", "README.md"], in: top.root)
+        // Right after the check-off, undo deletes the day's file the check-off created.
         try Self.ok(top, ["--vault", vault, "undo", "read"])
         let staged = try Self.ok(top, ["--vault", vault, "sync"])
-        #expect(staged.stdout.hasPrefix("committed 1 file: 2026-11-22: undo read\n"))
+        #expect(staged.stdout.hasPrefix("committed 1 file: 2026-11-22: deleted\n"))
         #expect(try sandbox.git(["status", "--porcelain"], in: top.root) == "M  README.md\n")
         #expect(try sandbox.git(["show", "--name-only", "--format=%s", "HEAD"], in: top.root)
-            == "2026-11-22: undo read\n\nbrain/daily/2026-11-22.md\n")
+            == "2026-11-22: deleted\n\nbrain/daily/2026-11-22.md\n")
     }
 
     // MARK: - Errors

@@ -7,6 +7,9 @@ enum DailyLog {
 
     static let jsonOption = CommandSpec.Option.flag("json", "print the result as JSON (the files and lines changed)")
 
+    static let forceOption = CommandSpec.Option.flag(
+        "force", "write even a day more than 60 days back, or one that moves the habit's first day back more than 7 days")
+
     /// The day to log (`--date` or today) and today, after `day-starts-at`.
     static func days(_ session: Session) throws -> (day: Day, today: Day) {
         (try session.day(), try session.day("today"))
@@ -34,7 +37,9 @@ enum DailyLog {
     static func log(_ name: String, _ change: HabitChange, _ arguments: Arguments, _ session: Session,
                     describe: (LogHabit.Outcome) -> String) throws -> Int32 {
         let (day, today) = try days(session)
-        let result = try session.perform(LogHabit(habit: name, change: change, day: day, today: today))
+        var action = LogHabit(habit: name, change: change, day: day, today: today)
+        action.confirmed = arguments.flag("force")
+        let result = try session.perform(action)
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
         guard let path = outcome.path else {
@@ -42,6 +47,10 @@ enum DailyLog {
             return ExitCode.success
         }
         if outcome.created { session.line(session.style("created", .muted) + " \(path)") }
+        if outcome.removed {
+            session.line("\(session.style(outcome.habit.id, .strong)): undone; deleted \(path), which the check-off had created")
+            return ExitCode.success
+        }
         var summary = describe(outcome)
         if outcome.paused { summary += session.style(" (the habit is paused)", .muted) }
         session.line(summary)

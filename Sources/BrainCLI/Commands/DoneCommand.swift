@@ -10,7 +10,9 @@ enum DoneCommand: BrainCommand {
             missing). A second done on the same day updates the line. For a measurable habit (one with a
             target) a VALUE decides the checkbox: [x] when it meets the target (at least it; for a quit habit
             at most it), otherwise the line stays [ ] with the value as progress. --add adds VALUE to the
-            amount already logged. A quit habit's done line records a day held.
+            amount already logged. A quit habit's done line records a day held. A day more than 60 days back,
+            or one that would move the habit's first day back by more than 7 days, is refused (a typo in --date
+            would rewrite the habit's history) unless --force.
             """,
         positionals: [
             .init(name: "HABIT", help: "habit id, title, alias or a unique prefix", completion: .habits),
@@ -21,6 +23,7 @@ enum DoneCommand: BrainCommand {
             .value("note", "TEXT", "a note at the end of the line (replaces the line's note)"),
             .flag("add", "add VALUE to the amount already logged that day"),
             DailyLog.jsonOption,
+            DailyLog.forceOption,
         ],
         examples: ["brain done meditate", "brain done read 12", "brain done read 8 --add",
                    "brain done coffee 3", "brain done run --date yesterday --note \"5 km, easy\""])

@@ -12,11 +12,14 @@ enum InitCommand: BrainCommand {
         folders, and the areas health, learning, work, creative, relationships and finance.
         An existing file is never overwritten: it is kept and reported. With --git, the vault then
         becomes a git repository that merges habit lines, as brain git-setup makes it.
+        A folder inside an existing vault is refused (its notes would be the outer vault's too,
+        and their names ambiguous) unless --force.
         """,
         positionals: [.init(name: "DIR", help: "the vault folder (default: the current folder)", optional: true, completion: .files)],
         options: [
             .flag("git", "also run git init and set up the merge driver (see brain git-setup)"),
             .flag("json", "print the result as JSON (the files created and kept)"),
+            .flag("force", "make the vault even inside another vault"),
         ],
         examples: ["brain init", "brain init ~/brain", "brain init ~/brain --git"])
 
@@ -24,7 +27,9 @@ enum InitCommand: BrainCommand {
         // `brain --vault DIR init` means the same as `brain init DIR`.
         let given = arguments.positional(0) ?? arguments.value("vault")
         let root = VaultLocator.absolute(given ?? ".", from: session.context.currentDirectory)
-        let made = try InitVault(root: root, today: session.context.today(dayStartsAt: VaultConfig().dayStartsAt)).run()
+        var initVault = InitVault(root: root, today: session.context.today(dayStartsAt: VaultConfig().dayStartsAt))
+        initVault.insideAnotherVault = arguments.flag("force")
+        let made = try initVault.run()
         var outcome = Outcome(root: made.outcome.root, created: made.outcome.created, kept: made.outcome.kept)
         if arguments.flag("git") {
             do { outcome.git = try GitSetupCommand.setup(root: root, session).run() } catch {

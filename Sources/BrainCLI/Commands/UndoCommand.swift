@@ -8,7 +8,9 @@ enum UndoCommand: BrainCommand {
         discussion: """
             Rewrites the habit's line as - [ ] [[habit]]: the checkbox is cleared and the value dropped; the
             label and the note are kept. Nothing else in the file changes; a habit without a line that day is
-            left alone.
+            left alone. Right after brain done (or skip) of the same habit and day, with the file untouched
+            since, the file is put back exactly as it was: the line the check-off added goes, and a file it
+            created is deleted.
             """,
         positionals: [.init(name: "HABIT", help: "habit id, title, alias or a unique prefix", completion: .habits)],
         options: [DailyLog.dateOption, DailyLog.jsonOption],

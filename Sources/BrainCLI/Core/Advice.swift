@@ -20,6 +20,11 @@ enum Advice {
             return error.message + ": brain new habit TITLE"
         case .importIntoEmptyFolder(let source):
             return error.message + "\nimport into an empty folder (brain import json \(source) DIR) or move them away"
+        case .fixFrontMatter(let path):
+            return error.message + "\n\(path) was not changed: brain does not write to a file whose front-matter it cannot read; "
+                + "fix it (brain validate lists every problem), then try again"
+        case .confirmWithForce:
+            return error.message + "\nif that is what you meant, run the command again with --force"
         }
     }
 
@@ -61,6 +66,9 @@ enum Advice {
         switch error {
         case .notFound:
             return error.description + ": run `brain init` to create one here, or pass --vault PATH or set BRAIN_VAULT"
+        case .notAVault(let path):
+            let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "-_./~".contains($0) }
+            return error.description + ": run brain init \(plain ? path : NewCommand.shellQuoted(path))"
         default:
             return error.description
         }

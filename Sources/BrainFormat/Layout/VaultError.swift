@@ -2,6 +2,9 @@
 public enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound(searchedFrom: String)
     case notADirectory(String)
+    /// A folder named as the vault (`--vault`, `BRAIN_VAULT`) that is missing or has no `.brain/`:
+    /// it is never adopted, so nothing is read from it or written to it.
+    case notAVault(String)
     case outsideVault(String)
     /// A path of brain's own (`.brain/…`) is a symbolic link, which could lead out of the vault.
     case symbolicLink(String)
@@ -16,6 +19,8 @@ public enum VaultError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no vault found from \(start)"
         case .notADirectory(let path):
             return "\(path) is not a folder"
+        case .notAVault(let path):
+            return "\(path) is not a vault"
         case .outsideVault(let path):
             return "refusing path outside the vault: \(path)"
         case .symbolicLink(let path):

@@ -35,6 +35,12 @@ public struct ActionError: Error, Hashable, Sendable, Codable, CustomStringConve
         case createHabit
         /// Import into a new or empty folder, or move the files in the way.
         case importIntoEmptyFolder(source: String)
+        /// The change is allowed, but unusual enough to be confirmed (a vault inside a vault, a
+        /// check-off far in the past): do it anyway when that is what was meant.
+        case confirmWithForce
+        /// The file's front-matter cannot be read, so it is not written to: fix it first (the
+        /// message is the problem, as `path:line:column: error: …`).
+        case fixFrontMatter(path: String)
     }
 
     public var code: Code

@@ -9,6 +9,9 @@ public struct InitVault: Sendable {
     public var root: String
     public var today: Day
     public var fileSystem: any FileSystem
+    /// Make the vault even inside another vault (`brain init --force`); otherwise that is refused,
+    /// since the inner vault's notes would also be the outer one's and their names ambiguous.
+    package var insideAnotherVault = false
 
     public init(root: String, today: Day, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
@@ -100,9 +103,24 @@ public struct InitVault: Sendable {
         }
     }
 
+    /// The nearest folder above `root` that is a vault (holds a `.brain/`), if any.
+    private func enclosingVault() -> String? {
+        var folder = root
+        while folder != "/" && !folder.isEmpty {
+            let parent = VaultPaths.directory(of: folder)
+            folder = parent.isEmpty ? "/" : parent
+            if fileSystem.isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
+        }
+        return nil
+    }
+
     private func create() throws -> ActionResult<Outcome> {
         if fileSystem.exists(root) && !fileSystem.isDirectory(root) {
             throw ActionError(.refused, "\(root) is not a folder")
+        }
+        if !insideAnotherVault, !fileSystem.isDirectory(VaultPaths.join(root, ".brain")), let outer = enclosingVault() {
+            throw ActionError(.refused, "\(root) is inside the vault \(outer): a vault there would share its notes with that one "
+                              + "and make their names ambiguous", suggestion: .confirmWithForce)
         }
         try fileSystem.makeDirectories(root)
         var outcome = Outcome(root: root, created: [], kept: [])

@@ -1,3 +1,4 @@
+import Foundation
 import BrainFormat
 import BrainAnalytics
 
@@ -10,6 +11,15 @@ public struct LogHabit: VaultAction {
     public var day: Day
     /// The day it is now (after `day-starts-at`): later days are refused.
     public var today: Day
+    /// Write even a line that moves the habit's first day back by more than `LogHabit.firstDayLeeway`
+    /// days or lands more than `LogHabit.farBack` days before today (a `--date` typo, as `-400`
+    /// for `-4`, would otherwise rewrite the habit's history); without it such a write is refused.
+    package var confirmed = false
+
+    /// Days a line may move a habit's first day back without being confirmed.
+    package static let firstDayLeeway = 7
+    /// Days back from today a line may be written without being confirmed.
+    package static let farBack = 60
 
     package init(habit: String, change: HabitChange, day: Day, today: Day) {
         self.habit = habit
@@ -42,6 +52,11 @@ public struct LogHabit: VaultAction {
         public var text: String?
         /// Whether the habit is paused that day (logged all the same).
         public var paused: Bool
+        /// An undo right after a check-off put the day's file back exactly as it was before it
+        /// (`path` then gone when the check-off had created it).
+        package var restored = false
+        /// The daily file was deleted: the check-off undone had created it.
+        package var removed = false
     }
 
     public func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
@@ -71,12 +86,24 @@ public struct LogHabit: VaultAction {
         var (document, path, created) = try DailyFile.open(day, in: transaction)
         let edit = DailyEditor.apply(change, to: &document, habit: habit)
         if edit.action == .absent && created { return outcome }
+        let first = Schedule.startDay(habit: habit, history: journal.history(of: habit.id))
+        if case .undo = change {} else if edit.after != nil, edit.action != .unchanged, !confirmed {
+            try checkNotFarBack(habit: habit.id, path: path, created: created, first: first)
+        }
         // A line before the habit's first day moves that day back (docs/ANALYTICS.md, section 1): say so.
-        if edit.after != nil, let first = Schedule.startDay(habit: habit, history: journal.history(of: habit.id)), day < first {
+        if edit.after != nil, let first, day < first {
             transaction.notices.append("\(habit.id) now starts on \(day) (it started on \(first)): "
                 + "the days from then on count, due as `every: \(habit.frequency.description)` says")
         }
-        try transaction.write(document, to: path)
+        if case .undo = change, let last = LastCheckOff.read(transaction.vault), last.habit == habit.id, last.day == day.description,
+           last.path == path, !created, try transaction.document(ifExists: path)?.bytes == last.after {
+            // Right after the check-off: the file goes back to its bytes before it, or away.
+            if let before = last.before { try transaction.write(Document(bytes: before), to: path) } else { try transaction.remove(path) }
+            outcome.restored = true
+            outcome.removed = last.before == nil
+        } else {
+            try transaction.write(document, to: path)
+        }
         outcome.path = path
         outcome.created = created
         outcome.result = edit.action
@@ -84,6 +111,49 @@ public struct LogHabit: VaultAction {
         outcome.after = edit.after
         outcome.text = edit.text
         return outcome
+    }
+
+    /// Refuses a line far back in the past, or one that moves the habit's first day far back,
+    /// saying what it would do.
+    private func checkNotFarBack(habit id: String, path: String, created: Bool, first: Day?) throws(ActionError) {
+        let back = day.distance(to: today)
+        let file = created ? "create \(path)" : "write to \(path)"
+        if let first, first.adding(days: -LogHabit.firstDayLeeway) > day {
+            throw ActionError(.refused, "\(day) is \(day.distance(to: first)) days before \(id)'s first day (\(first)): this would "
+                + "\(file) and move the start of \(id)'s history back to \(day), so every day from then on counts", path: path,
+                suggestion: .confirmWithForce)
+        }
+        if back > LogHabit.farBack {
+            throw ActionError(.refused, "\(day) is \(back) days back (today is \(today)): this would \(file)", path: path,
+                              suggestion: .confirmWithForce)
+        }
+    }
+
+    /// After a check-off is written: keeps the day's file as it was before and after, so that an
+    /// undo right after puts it back exactly (`.brain/cache/last-check-off.json`).
+    package func remember(_ result: ActionResult<Outcome>, contents: (before: [String: [UInt8]], after: [String: [UInt8]]), vault: Vault) {
+        guard let file = try? vault.internalPath(LastCheckOff.path) else { return }
+        if case .undo = change { try? vault.fileSystem.remove(file); return }
+        guard let path = result.outcome.path, let after = contents.after[path] else { return }
+        let last = LastCheckOff(habit: result.outcome.habit.id, day: day.description, path: path, before: contents.before[path], after: after)
+        guard let bytes = try? JSONEncoder().encode(last) else { return }
+        try? vault.fileSystem.makeDirectories(VaultPaths.directory(of: file))
+        try? vault.fileSystem.writeAtomically(Array(bytes), to: file)
+    }
+}
+
+/// The last check-off's day file before and after, for an undo right after it.
+struct LastCheckOff: Codable {
+    static let path = ".brain/cache/last-check-off.json"
+    var habit: String
+    var day: String
+    var path: String
+    var before: [UInt8]?
+    var after: [UInt8]
+
+    static func read(_ vault: Vault) -> LastCheckOff? {
+        guard let file = try? vault.internalPath(path), let bytes = try? vault.fileSystem.read(file) else { return nil }
+        return try? JSONDecoder().decode(LastCheckOff.self, from: Data(bytes))
     }
 }
 

@@ -104,6 +104,9 @@ extension Vault {
         if !dryRun { try transaction.commit() }
         let result = ActionResult(action: action.name, dryRun: dryRun, outcome: outcome, changes: changes,
                                   warnings: transaction.warnings, notices: transaction.notices)
+        if !dryRun, let log = action as? LogHabit, let logged = result as? ActionResult<LogHabit.Outcome> {
+            log.remember(logged, contents: transaction.contents, vault: self)
+        }
         return (result, transaction)
     }
 }

@@ -162,7 +162,14 @@ public final class VaultTransaction {
 
     /// Stages a rename of a file; refuses to replace an existing one.
     public func move(_ from: String, to destination: String) throws(ActionError) {
+        try move(from, to: destination, checked: true)
+    }
+
+    /// `checked`: refuse a Markdown file whose front-matter cannot be read (a rename rewrites it;
+    /// a file put in the trash is not rewritten, so it goes as it is).
+    private func move(_ from: String, to destination: String, checked: Bool) throws(ActionError) {
         guard let bytes = try bytes(from) else { throw ActionError(.notFound, "\(from): no such file", path: from) }
+        if checked, staged[from] == nil, !from.hasPrefix(".brain/"), from.lowercased().hasSuffix(".md") { try VaultTransaction.checkWritable(bytes, path: from) }
         if try self.bytes(destination) != nil || twin(of: destination, ignoring: from) != nil {
             throw ActionError(.exists, "\(destination) already exists; not overwriting it", path: destination)
         }
@@ -174,17 +181,35 @@ public final class VaultTransaction {
         staged[from] = .some(nil)
     }
 
+    /// Stages removing a file (an undo deleting the file the change it undoes created).
+    package func remove(_ path: String) throws(ActionError) {
+        _ = try absolute(path)
+        _ = try original(path)
+        note(path)
+        staged[path] = .some(nil)
+    }
+
     /// Stages moving a file into `.brain/trash/`, from where it can be moved back.
     public func trash(_ path: String, to trashPath: String) throws(ActionError) {
-        try move(path, to: trashPath)
+        try move(path, to: trashPath, checked: false)
         trashed[path] = trashPath
     }
 
     private func stage(_ bytes: [UInt8], at path: String) throws(ActionError) {
         _ = try absolute(path)
-        _ = try original(path)
+        let old = try original(path)
+        if staged[path] == nil, let old, old != bytes, path.lowercased().hasSuffix(".md") { try VaultTransaction.checkWritable(old, path: path) }
         note(path)
         staged[path] = .some(bytes)
+    }
+
+    /// Refuses to change a file whose front-matter cannot be read (an unterminated quote or list,
+    /// a tab indentation, a duplicate key…): an edit could only guess where a key is, and might
+    /// add a second one. The error is the first problem, in the compiler's format.
+    private static func checkWritable(_ bytes: [UInt8], path: String) throws(ActionError) {
+        guard let problem = Document(bytes: bytes).parseDiagnostics.first(where: { $0.severity == .error }) else { return }
+        throw ActionError(.refused, "\(path):\(problem.location.line):\(problem.location.column): error: \(problem.message)",
+                          path: path, suggestion: .fixFrontMatter(path: path))
     }
 
     private func note(_ path: String) {

@@ -143,7 +143,7 @@ package struct LazyParts: Sendable {
     /// `links()`, which reads the file instead).
     package func linkTargets(into targets: inout [EncodedLinkTarget]) -> Bool {
         targets.removeAll(keepingCapacity: true)
-        let found = buffer.read(at: linksAt) { [size] reader throws(BinaryReader.Corrupt) in
+        let found: Void? = buffer.read(at: linksAt) { [size] reader throws(BinaryReader.Corrupt) in
             try NoteRecord.scanLinkTargets(&reader, size: size, into: &targets)
         }
         return found != nil

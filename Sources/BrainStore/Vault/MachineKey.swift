@@ -41,7 +41,7 @@ package enum MachineKey {
         }
         var name = [CChar](repeating: 0, count: 256)
         gethostname(&name, name.count - 1)
-        let host = String(cString: name)
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return SHA256.hash(Array("brain machine key \(host) \(getuid())".utf8))
     }
 

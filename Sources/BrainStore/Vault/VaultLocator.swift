@@ -2,6 +2,8 @@ import BrainFormat
 import BrainAnalytics
 
 /// Finds the vault: `--vault PATH`, else `BRAIN_VAULT`, else the nearest folder upwards with a `.brain/`.
+/// A folder named by `--vault` or `BRAIN_VAULT` must hold a `.brain/` folder: an ordinary folder is
+/// never adopted as a vault (that would index, and write a cache into, someone else's files).
 public enum VaultLocator {
     public static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> String {
         if let explicit, !explicit.isEmpty {
@@ -33,10 +35,12 @@ public enum VaultLocator {
     }
 
     private static func existingFolder(_ path: String) throws(VaultError) -> String {
-        guard POSIXFileSystem().isDirectory(path) else {
-            if POSIXFileSystem().exists(path) { throw .notADirectory(path) }
-            throw .notFound(searchedFrom: path)
+        let fileSystem = POSIXFileSystem()
+        guard fileSystem.isDirectory(path) else {
+            if fileSystem.exists(path) { throw .notADirectory(path) }
+            throw .notAVault(path)
         }
+        guard fileSystem.isDirectory(VaultPaths.join(path, ".brain")) else { throw .notAVault(path) }
         return path
     }
 }

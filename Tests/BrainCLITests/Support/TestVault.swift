@@ -76,6 +76,7 @@ final class TestVault {
         return RunResult(stdout: stdout.text, stderr: stderr.text, status: status)
     }
 
+    @discardableResult
     func run(_ line: String, input: [String] = [], terminal: Bool = false) -> RunResult {
         run(TestVault.words(line), input: input, terminal: terminal)
     }

@@ -20,7 +20,7 @@ import Testing
         let enumerator = try #require(FileManager.default.enumerator(atPath: root))
         for case let relative as String in enumerator {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[relative] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)) }
         }
         return result

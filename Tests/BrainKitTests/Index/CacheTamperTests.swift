@@ -151,7 +151,7 @@ import Testing
         writer.uint(1)
         writer.uint(UInt64.max)  // a byte offset that is no Int
         writer.uint(3)
-        try writer.bytes.withUnsafeBufferPointer { buffer in
+        writer.bytes.withUnsafeBufferPointer { buffer in
             var reader = BinaryReader(buffer)
             #expect(throws: BinaryReader.Corrupt.self) { try NoteRecord.decodeLinks(&reader, size: 100) }
         }

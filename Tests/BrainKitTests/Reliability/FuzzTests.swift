@@ -83,8 +83,9 @@ import Testing
 
     /// For `scripts/fuzz.sh`: writes `BRAIN_FUZZ_BATCHES` folders under `BRAIN_FUZZ_WRITE`, each with
     /// `BRAIN_FUZZ_FILES` mutated copies of sample-vault files (by vault path) and a `seeds` list.
-    @Test func writeBatchesForTheScript() throws {
-        guard let out = FuzzTests.environment["BRAIN_FUZZ_WRITE"] else { return }
+    @Test(.enabled(if: FuzzTests.environment["BRAIN_FUZZ_WRITE"] != nil, "only scripts/fuzz.sh runs it (BRAIN_FUZZ_WRITE)"))
+    func writeBatchesForTheScript() throws {
+        let out = try #require(FuzzTests.environment["BRAIN_FUZZ_WRITE"])
         let batches = Int(FuzzTests.environment["BRAIN_FUZZ_BATCHES"] ?? "") ?? 10
         let files = Int(FuzzTests.environment["BRAIN_FUZZ_FILES"] ?? "") ?? 100
         let first = UInt64(FuzzTests.environment["BRAIN_FUZZ_SEED"] ?? "") ?? 1

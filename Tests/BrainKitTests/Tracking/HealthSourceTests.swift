@@ -100,11 +100,9 @@ import Testing
         }
     }
 
-    @Test func theRealSampleExportReadsAsXMLParserReadsIt() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpus) else {
-            print("skipping: \(Self.corpus) is absent (the shared corpora are not checked out)")
-            return
-        }
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: HealthSourceTests.corpus),
+                   "\(HealthSourceTests.corpus) is absent (the shared corpora are not checked out)"))
+    func theRealSampleExportReadsAsXMLParserReadsIt() throws {
         let zone = TimeZone(identifier: "Europe/London")!
         let rules = [Tracking.rule("steps"), Tracking.rule("distance"), Tracking.rule("workout-minutes"), Tracking.rule("workouts"),
                      Tracking.rule("workout-minutes", match: "^other$"), Tracking.rule("workouts", match: "running")]

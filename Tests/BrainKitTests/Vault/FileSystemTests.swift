@@ -29,8 +29,8 @@ import Testing
                      "morning-walk.md", "morning-walks.md", "morning-wal.md", "morning.md", "morning", "morningA.md",
                      "morning-walk-2.md", "morning-Walk.md", "abcd.md", "abcd.mdx", "abcdefgh.md"]
         if unicode { names += ["\u{E9}t\u{E9}.md", "e\u{301}a.md", "zz\u{E9}.md"] }
-        for name in names { FileManager.default.createFile(atPath: temporary + "/" + name, contents: Data()) }
-        FileManager.default.createFile(atPath: temporary + "/Sub/x.md", contents: Data())
+        for name in names { _ = FileManager.default.createFile(atPath: temporary + "/" + name, contents: Data()) }
+        _ = FileManager.default.createFile(atPath: temporary + "/Sub/x.md", contents: Data())
         let walked = POSIXFileSystem().markdownFiles(under: temporary).map(\.path)
         let expected = (names.filter { $0.lowercased().hasSuffix(".md") } + ["Sub"]).sorted().flatMap { $0 == "Sub" ? ["Sub/x.md"] : [$0] }
         #expect(walked == expected)
@@ -47,7 +47,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: root + "/.hidden", withIntermediateDirectories: true)
         let files = ["a/b/c/deep.md": "deep\n", "a/one.MD": "one one\n", "top.md": "", "a/" + long: "long\n",
                      ".hidden/secret.md": "no", "a/.dot.md": "no", "a/other.txt": "no"]
-        for (path, text) in files { FileManager.default.createFile(atPath: root + "/" + path, contents: Data(text.utf8)) }
+        for (path, text) in files { _ = FileManager.default.createFile(atPath: root + "/" + path, contents: Data(text.utf8)) }
         #expect(mkfifo(root + "/a/pipe.md", 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: root + "/link.md", withDestinationPath: root + "/top.md")
         let walked = POSIXFileSystem().markdownFiles(under: root, stamps: true)
@@ -79,10 +79,10 @@ import Testing
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
             for number in 0..<count {
                 let path = folder.isEmpty ? "n\(number).md" : "\(folder)/n\(number).md"
-                FileManager.default.createFile(atPath: root + "/" + path, contents: Data(String(repeating: "x", count: number % 97).utf8))
+                _ = FileManager.default.createFile(atPath: root + "/" + path, contents: Data(String(repeating: "x", count: number % 97).utf8))
                 expected.append(path)
             }
-            FileManager.default.createFile(atPath: root + "/" + folder + "/skip.txt", contents: Data())
+            _ = FileManager.default.createFile(atPath: root + "/" + folder + "/skip.txt", contents: Data())
         }
         #expect(mkfifo(root + "/notes/pipe.md", 0o644) == 0)
         let walks = [1, 2, 3, 8].map { workers in
@@ -109,7 +109,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         for size in [0, 1, 4095, 4096, 4097, 100_000] {
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-            FileManager.default.createFile(atPath: root + "/\(size).md", contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: root + "/\(size).md", contents: Data(bytes))
             #expect(try POSIXFileSystem().read(root + "/\(size).md") == bytes)
         }
         if FileManager.default.fileExists(atPath: "/proc/self/maps") {
