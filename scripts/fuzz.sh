@@ -1,27 +1,44 @@
 #!/usr/bin/env bash
-# Fuzzing: damaged copies of the sample vault's files (bit flips, truncation, invalid UTF-8, NUL
-# bytes, 1 MB lines, deep nesting, 10,000-key front-matter, huge numbers, far dates, CR-only and
-# mixed line endings, broken structure) through `brain index`, `validate`, `today` and `stats`,
-# one process per command with a time bound each, on both cores. Expects 0 crashes and 0 hangs;
-# prints the seed of any failure for replay and keeps its vault under scripts/work/fuzz/failures/.
+# Fuzzing, in two parts, each one `brain` process per input with a time bound (timeout -s KILL)
+# and its peak memory measured (/usr/bin/time), two at a time on the two cores. Expects 0 crashes
+# and 0 hangs; keeps every failing input under scripts/work/fuzz/failures/ and prints how to
+# replay it.
 #
-# Usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N]
-#   full: 100,000 mutations (figures go to docs/RELIABILITY.md); --quick: 5,000.
-#   The mutations are made by the test FuzzTests.writeBatchesForTheScript: the same code that
-#   `swift test` fuzzes with in memory. Replay one seed there:
-#   BRAIN_FUZZ_SEED=N BRAIN_FUZZ_COUNT=1 swift test --filter mutatedFilesNeverTrapOrHang
+# 1. The vault's files: damaged copies of the sample vault's Markdown (bit flips, truncation,
+#    invalid UTF-8, NUL bytes, 1 MB lines, deep nesting, 10,000-key front-matter, huge numbers,
+#    far dates, CR-only and mixed line endings, broken structure) through `brain index`,
+#    `validate`, `today` and `stats`. The mutations are made by the test
+#    FuzzTests.writeBatchesForTheScript: the same code that `swift test` fuzzes with in memory.
+#    Replay one seed there: BRAIN_FUZZ_SEED=N BRAIN_FUZZ_COUNT=1 swift test --filter mutatedFilesNeverTrapOrHang
+# 2. The files and streams brain reads from elsewhere (scripts/lib/fuzz_inputs.py): Loop zips
+#    (`import loop`), export JSON (`import json`), Apple Health export.xml and export.zip and
+#    .ics calendars (`track --source`), language-server sessions (`lsp`) and base/ours/theirs
+#    triples (`merge-driver`). Each starts from a corpus made at run time from real material
+#    (bench/loop-export.py, `brain export json` and `export ics` of the sample vault,
+#    bench/health-export.py and the shared Health sample, hand-written RRULE/VTIMEZONE calendars,
+#    editing sessions over sample notes, sample notes changed on two sides); mutations suited to
+#    each (bytes, lines, JSON values, CSV cells re-zipped, XML attributes and records, RRULE
+#    parts, messages re-framed with their right Content-Length); a mutation with an outcome not
+#    seen before (exit status and first error line) joins the corpus. A failure is kept as
+#    scripts/work/fuzz/failures/INPUT-seed-S-N/ with its replay.sh.
+#
+# Usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N] [--input-runs N]
+#   full: 100,000 vault mutations and 500 runs per input (figures go to docs/RELIABILITY.md);
+#   --quick: 5,000 and 40.
 set -euo pipefail
 source "$(dirname "$0")/lib/reliability.sh"
 
 MUTATIONS=100000
+INPUT_RUNS=500
 SEED=1
 MODE=full
 while [[ $# -gt 0 ]]; do
     case "$1" in
-        --quick) MUTATIONS=5000; MODE=quick ;;
+        --quick) MUTATIONS=5000; INPUT_RUNS=40; MODE=quick ;;
         --seed) SEED=$2; shift ;;
         --mutations) MUTATIONS=$2; MODE=custom; shift ;;
-        *) echo "usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N]" >&2; exit 64 ;;
+        --input-runs) INPUT_RUNS=$2; MODE=custom; shift ;;
+        *) echo "usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N] [--input-runs N]" >&2; exit 64 ;;
     esac
     shift
 done
@@ -142,8 +159,21 @@ for (( chunk = 0; chunk < CHUNKS; chunk++ )); do
 done
 ELAPSED=$(seconds_since "$START")
 
+# Part 2: the other inputs, each a growing corpus (scripts/lib/fuzz_inputs.py). The budget keeps a
+# slow machine's full run within its 15 minutes: an input stops early when it is spent.
+echo "== fuzzing the other inputs: $INPUT_RUNS mutations each from seed $SEED, $LIMIT s per run, 2 at a time"
+INPUT_START=$(date +%s%N)
+INPUT_STATUS=0
+python3 "$ROOT/scripts/lib/fuzz_inputs.py" --brain "$BRAIN" --root "$ROOT" --work "$WORK/inputs" \
+    --runs "$INPUT_RUNS" --seed "$SEED" --limit "$LIMIT" --budget "${FUZZ_INPUT_BUDGET:-55}" \
+    --failures "$WORK/failures" --section "$WORK/inputs.md" || INPUT_STATUS=$?
+INPUT_ELAPSED=$(seconds_since "$INPUT_START")
+[[ -f "$WORK/inputs.md" ]] || { echo "the input fuzzer stopped (status $INPUT_STATUS)" >&2; exit 1; }
+
 SECTION="$WORK/section.md"
 {
+    echo "The vault's files:"
+    echo
     echo "| measure | result |"
     echo "|---|---:|"
     echo "| mutated files (seeds $SEED to $(( SEED + MUTATED - 1 ))) | $MUTATED |"
@@ -153,11 +183,17 @@ SECTION="$WORK/section.md"
     echo "| slowest run | $SLOWEST s (\`brain $SLOWEST_WHAT\`) |"
     echo "| largest peak memory | $(( PEAK / 1024 )) MB (\`brain $PEAK_WHAT\`) |"
     echo "| wall time | $ELAPSED s |"
+    echo
+    echo "The other inputs, one process per input (seed $SEED, up to $INPUT_RUNS mutations each; $INPUT_ELAPSED s):"
+    echo
+    cat "$WORK/inputs.md"
 } > "$SECTION"
 cat "$SECTION"
-if [[ $CRASHES != 0 || $HANGS != 0 ]]; then
+INPUT_FAILURES=$( [[ -f "$WORK/inputs/failures.txt" ]] && wc -l < "$WORK/inputs/failures.txt" || echo 0 )
+if [[ $CRASHES != 0 || $HANGS != 0 || $INPUT_STATUS != 0 ]]; then
     cat "$WORK/failures.txt"
-    echo "fuzz: FAIL ($CRASHES crashes, $HANGS hangs)"
+    [[ -f "$WORK/inputs/failures.txt" ]] && cat "$WORK/inputs/failures.txt"
+    echo "fuzz: FAIL ($CRASHES crashes, $HANGS hangs in the vault's files; $INPUT_FAILURES failing inputs)"
     exit 1
 fi
 # The document keeps the full run's figures; other runs only print theirs.
