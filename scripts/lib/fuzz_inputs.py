@@ -762,6 +762,14 @@ class Context:
     def __init__(self, args):
         self.brain, self.root, self.work, self.limit = args.brain, args.root, args.work, args.limit
         self.failures = args.failures or os.path.join(args.work, "failures")
+        # Runs write their inputs (and restores their files) in memory where it can: a restore's
+        # flush to disk is then free, and the disk of a shared machine does not set the pace.
+        shm = "/dev/shm"
+        if os.path.isdir(shm) and os.access(shm, os.W_OK):
+            self.scratch = os.path.join(shm, f"brain-fuzz-{os.getpid()}")
+        else:
+            self.scratch = os.path.join(args.work, "runs")
+        os.makedirs(self.scratch, exist_ok=True)
         self.sample = os.path.join(args.root, "sample-vault")
         self.shared = os.path.join(os.path.dirname(args.root), "shared")
         if not os.path.isdir(os.path.join(self.shared, "corpora")):
@@ -867,7 +875,7 @@ def fuzz_input(ctx, inp, runs, seed, budget, pool):
 
     def one(i, entry):
         rng = random.Random(f"{seed}-{inp.name}-{i}")
-        d = os.path.join(ctx.work, "runs", f"{inp.name}-{i}")
+        d = os.path.join(ctx.scratch, f"{inp.name}-{i}")
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         made = inp.materialize(entry, d, ctx, rng)
@@ -877,6 +885,10 @@ def fuzz_input(ctx, inp, runs, seed, budget, pool):
             stats["runs"] += 1
             if seconds > stats["slowest"]:
                 stats["slowest"], stats["slowest_what"] = seconds, f"{inp.name} #{i}"
+                slowest = os.path.join(ctx.work, "slowest", inp.name)  # kept to look at
+                shutil.rmtree(slowest, ignore_errors=True)
+                shutil.copytree(d, slowest, symlinks=True, ignore=shutil.ignore_patterns("vault", "restored"))
+                write(os.path.join(slowest, "argv"), shlex.join(argv).encode())
             if peak > stats["peak"]:
                 stats["peak"], stats["peak_what"] = peak, f"{inp.name} #{i}"
             new = sig not in seen
@@ -953,6 +965,7 @@ def main():
         for inp, s in rows:
             f.write(f"| {inp.name} (`{inp.command}`) | {s['runs']} ({s['seeds']} + {s['mutations']}) | {s['seeds']} → {s['corpus']} | "
                     f"{s['crashes']} | {s['hangs']} | {s['slowest']:.2f} s | {s['peak'] // 1024} MB |\n")
+    shutil.rmtree(ctx.scratch, ignore_errors=True)
     failed = sum(s["crashes"] + s["hangs"] for _, s in rows)
     sys.exit(1 if failed else 0)
 
