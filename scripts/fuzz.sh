@@ -22,9 +22,9 @@
 #    seen before (exit status and first error line) joins the corpus. A failure is kept as
 #    scripts/work/fuzz/failures/INPUT-seed-S-N/ with its replay.sh.
 #
-# Usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N] [--input-runs N]
-#   full: 100,000 vault mutations and 500 runs per input (figures go to docs/RELIABILITY.md);
-#   --quick: 5,000 and 40.
+# Usage: scripts/fuzz.sh [--quick] [--inputs-only] [--seed N] [--mutations N] [--input-runs N]
+#   full: 100,000 vault mutations and 500 mutations per input (figures go to docs/RELIABILITY.md,
+#   each part between its own markers); --quick: 5,000 and 40; --inputs-only: part 2 alone.
 set -euo pipefail
 source "$(dirname "$0")/lib/reliability.sh"
 
@@ -32,13 +32,15 @@ MUTATIONS=100000
 INPUT_RUNS=500
 SEED=1
 MODE=full
+INPUTS_ONLY=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) MUTATIONS=5000; INPUT_RUNS=40; MODE=quick ;;
         --seed) SEED=$2; shift ;;
         --mutations) MUTATIONS=$2; MODE=custom; shift ;;
         --input-runs) INPUT_RUNS=$2; MODE=custom; shift ;;
-        *) echo "usage: scripts/fuzz.sh [--quick] [--seed N] [--mutations N] [--input-runs N]" >&2; exit 64 ;;
+        --inputs-only) INPUTS_ONLY=1 ;;
+        *) echo "usage: scripts/fuzz.sh [--quick] [--inputs-only] [--seed N] [--mutations N] [--input-runs N]" >&2; exit 64 ;;
     esac
     shift
 done
@@ -51,8 +53,10 @@ ensure python3 python3
 export WORK
 WORK=$(work_dir fuzz)
 build_release
-echo "== building the tests (the mutations come from FuzzTests)"
-(cd "$ROOT" && swift build --build-tests 2>&1 | tail -1)
+if [[ $INPUTS_ONLY == 0 ]]; then
+    echo "== building the tests (the mutations come from FuzzTests)"
+    (cd "$ROOT" && swift build --build-tests 2>&1 | tail -1)
+fi
 
 # run_one VAULT OUT COMMAND...: brain under the time bound; prints "ok", "hang" or "crash STATUS",
 # then the seconds and peak kB.
@@ -131,32 +135,34 @@ generate() {
         || { echo "the generator failed (swift test --filter writeBatchesForTheScript)" >&2; return 1; }
 }
 
-echo "== fuzzing: $MUTATIONS mutations from seed $SEED, $FILES per vault, $LIMIT s per command, 2 vaults at a time"
-CHUNKS=$(( (BATCHES + CHUNK - 1) / CHUNK ))
-generate 0
-for (( chunk = 0; chunk < CHUNKS; chunk++ )); do
-    next=""
-    if (( chunk + 1 < CHUNKS )); then generate $(( chunk + 1 )) & next=$!; fi
-    find "$WORK/chunk-$chunk" -mindepth 1 -maxdepth 1 -type d -name 'batch-*' -print0 | xargs -0 -P 2 -I{} bash -c 'fuzz_vault "$1"' _ {}
-    for dir in "$WORK/chunk-$chunk"/batch-*; do
-        [[ -d "$dir" ]] || continue
-        MUTATED=$(( MUTATED + $(wc -l < "$dir/seeds") ))
-        while read -r result elapsed peak command; do
-            RUNS=$(( RUNS + 1 ))
-            if awk -v a="$elapsed" -v b="$SLOWEST" 'BEGIN { exit !(a > b) }'; then SLOWEST=$elapsed; SLOWEST_WHAT="$command"; fi
-            if (( peak > PEAK )); then PEAK=$peak; PEAK_WHAT="$command"; fi
-            read -r -a words <<< "$command"
-            case "$result" in
-                ok) ;;
-                hang) HANGS=$(( HANGS + 1 )); bisect "$dir" "${words[@]}" ;;
-                *) CRASHES=$(( CRASHES + 1 )); bisect "$dir" "${words[@]}" ;;
-            esac
-        done < "$dir.results"
+if [[ $INPUTS_ONLY == 0 ]]; then
+    echo "== fuzzing: $MUTATIONS mutations from seed $SEED, $FILES per vault, $LIMIT s per command, 2 vaults at a time"
+    CHUNKS=$(( (BATCHES + CHUNK - 1) / CHUNK ))
+    generate 0
+    for (( chunk = 0; chunk < CHUNKS; chunk++ )); do
+        next=""
+        if (( chunk + 1 < CHUNKS )); then generate $(( chunk + 1 )) & next=$!; fi
+        find "$WORK/chunk-$chunk" -mindepth 1 -maxdepth 1 -type d -name 'batch-*' -print0 | xargs -0 -P 2 -I{} bash -c 'fuzz_vault "$1"' _ {}
+        for dir in "$WORK/chunk-$chunk"/batch-*; do
+            [[ -d "$dir" ]] || continue
+            MUTATED=$(( MUTATED + $(wc -l < "$dir/seeds") ))
+            while read -r result elapsed peak command; do
+                RUNS=$(( RUNS + 1 ))
+                if awk -v a="$elapsed" -v b="$SLOWEST" 'BEGIN { exit !(a > b) }'; then SLOWEST=$elapsed; SLOWEST_WHAT="$command"; fi
+                if (( peak > PEAK )); then PEAK=$peak; PEAK_WHAT="$command"; fi
+                read -r -a words <<< "$command"
+                case "$result" in
+                    ok) ;;
+                    hang) HANGS=$(( HANGS + 1 )); bisect "$dir" "${words[@]}" ;;
+                    *) CRASHES=$(( CRASHES + 1 )); bisect "$dir" "${words[@]}" ;;
+                esac
+            done < "$dir.results"
+        done
+        rm -rf "$WORK/chunk-$chunk"
+        [[ -n "$next" ]] && { wait "$next" || exit 1; }
+        echo "   $MUTATED mutations, $RUNS runs, $CRASHES crashes, $HANGS hangs ($(seconds_since "$START") s)"
     done
-    rm -rf "$WORK/chunk-$chunk"
-    [[ -n "$next" ]] && { wait "$next" || exit 1; }
-    echo "   $MUTATED mutations, $RUNS runs, $CRASHES crashes, $HANGS hangs ($(seconds_since "$START") s)"
-done
+fi
 ELAPSED=$(seconds_since "$START")
 
 # Part 2: the other inputs, each a growing corpus (scripts/lib/fuzz_inputs.py). The budget keeps a
@@ -172,8 +178,6 @@ INPUT_ELAPSED=$(seconds_since "$INPUT_START")
 
 SECTION="$WORK/section.md"
 {
-    echo "The vault's files:"
-    echo
     echo "| measure | result |"
     echo "|---|---:|"
     echo "| mutated files (seeds $SEED to $(( SEED + MUTATED - 1 ))) | $MUTATED |"
@@ -183,12 +187,16 @@ SECTION="$WORK/section.md"
     echo "| slowest run | $SLOWEST s (\`brain $SLOWEST_WHAT\`) |"
     echo "| largest peak memory | $(( PEAK / 1024 )) MB (\`brain $PEAK_WHAT\`) |"
     echo "| wall time | $ELAPSED s |"
-    echo
-    echo "The other inputs, one process per input (seed $SEED, up to $INPUT_RUNS mutations each; $INPUT_ELAPSED s):"
+} > "$SECTION"
+INPUT_SECTION="$WORK/inputs-section.md"
+{
+    echo "Seed $SEED, up to $INPUT_RUNS mutations of each input after its seeds, $LIMIT s per run, 2 at a time; $INPUT_ELAPSED s in all."
     echo
     cat "$WORK/inputs.md"
-} > "$SECTION"
-cat "$SECTION"
+} > "$INPUT_SECTION"
+[[ $INPUTS_ONLY == 0 ]] && { echo "The vault's files:"; cat "$SECTION"; echo; }
+echo "The other inputs:"
+cat "$INPUT_SECTION"
 INPUT_FAILURES=$( [[ -f "$WORK/inputs/failures.txt" ]] && wc -l < "$WORK/inputs/failures.txt" || echo 0 )
 if [[ $CRASHES != 0 || $HANGS != 0 || $INPUT_STATUS != 0 ]]; then
     cat "$WORK/failures.txt"
@@ -197,5 +205,10 @@ if [[ $CRASHES != 0 || $HANGS != 0 || $INPUT_STATUS != 0 ]]; then
     exit 1
 fi
 # The document keeps the full run's figures; other runs only print theirs.
-[[ $MODE == full ]] && record_figures fuzz "$SECTION"
+if [[ $MODE == full ]]; then
+    [[ $INPUTS_ONLY == 0 ]] && record_figures fuzz "$SECTION"
+    options=""
+    [[ $INPUTS_ONLY == 1 ]] && options="--inputs-only"
+    record_figures fuzz "$INPUT_SECTION" "$options" fuzz-inputs
+fi
 echo "fuzz: pass"
