@@ -82,9 +82,10 @@ seconds_since() {
     awk -v a="$1" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }'
 }
 
-# record_figures NAME FILE: puts FILE between the NAME markers of docs/RELIABILITY.md.
+# record_figures NAME FILE [OPTIONS] [MARKER]: puts FILE between the MARKER (default NAME) markers
+# of docs/RELIABILITY.md, stamped as a run of scripts/NAME.sh OPTIONS.
 record_figures() {
-    local name="$1" section="$2"
+    local name="$1" section="$2" marker="${4:-$1}"
     local commit dirty
     commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
     dirty=$(git -C "$ROOT" status --porcelain -- Sources Package.swift 2>/dev/null | awk 'NR == 1')
@@ -94,7 +95,7 @@ record_figures() {
         echo
         cat "$section"
     } > "$section.stamped"
-    python3 - "$DOC" "$name" "$section.stamped" <<'PY'
+    python3 - "$DOC" "$marker" "$section.stamped" <<'PY'
 import sys
 doc, name, block = sys.argv[1], sys.argv[2], open(sys.argv[3]).read()
 begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
@@ -105,5 +106,5 @@ start = text.index(begin) + len(begin)
 stop = text.index(end)
 open(doc, "w").write(text[:start] + "\n" + block.rstrip("\n") + "\n" + text[stop:])
 PY
-    echo "== figures written to docs/RELIABILITY.md ($name)"
+    echo "== figures written to docs/RELIABILITY.md ($marker)"
 }
