@@ -183,7 +183,7 @@ struct YAMLCase: CustomTestStringConvertible, Sendable {
         let result = YAMLReader.parse(row.yaml[...])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(result.map.keys == [row.key], "\(result.map)")
-        #expect(sameValue(result.map[row.key], row.expected), "got \(String(describing: result.map[row.key]))")
+        #expect(true == sameValue(result.map[row.key], row.expected), "got \(String(describing: result.map[row.key]))")
     }
 
     @Test func tableHasAtLeastSixtyCases() {
