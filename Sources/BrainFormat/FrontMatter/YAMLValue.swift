@@ -42,9 +42,19 @@ public indirect enum YAMLValue: Hashable, Sendable {
         }
     }
 
+    /// A flag: `true`/`false`, or a string `yes`/`no`, `on`/`off`, `true`/`false` in any case, as
+    /// people type them (`rest: yes`); nil for anything else. Every reader of a flag asks this.
     public var bool: Bool? {
-        if case .bool(let value) = self { return value }
-        return nil
+        switch self {
+        case .bool(let value): return value
+        case .string(let text):
+            switch text.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     /// A day from a date value or a string that reads as one.

@@ -89,17 +89,11 @@ package struct FieldReader {
         return number
     }
 
+    /// A flag (`YAMLValue.bool`: `yes`, `on` and `true` in any case); anything else is a warning and reads as unset.
     package mutating func bool(_ key: String) -> Bool? {
         guard let value = value(key) else { return nil }
         if let flag = value.bool { return flag }
-        if case .string(let text) = value {
-            switch text.lowercased() {
-            case "true", "yes", "on": return true
-            case "false", "no", "off": return false
-            default: break
-            }
-        }
-        issue(key, "\(key) \(VaultSchema.ValueType.boolean.expectation)")
+        issue(key, "\(key) \(VaultSchema.ValueType.boolean.expectation)", .warning)
         return nil
     }
 

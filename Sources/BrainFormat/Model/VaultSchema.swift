@@ -36,7 +36,7 @@ package enum VaultSchema {
             case .texts: "must be a string or a list of strings"
             case .number: "must be a number"
             case .score(let range): "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
-            case .boolean: "must be true or false"
+            case .boolean: "must be true or false (yes/no and on/off are read too)"
             case .day: "must be a date YYYY-MM-DD"
             case .choice(let words): "must be one of \(words.joined(separator: ", "))"
             case .tags: "must be a list or a string"
