@@ -21,7 +21,8 @@ enum HeatmapCommand: BrainCommand {
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let (journal, today) = try session.analyticsJournal()
-        let year = try arguments.int("year", in: 1...9999) ?? today.year
+        // The years brain reads dates in, as for --date and the files' dates.
+        let year = try arguments.int("year", in: Day.supported.lowerBound.year...Day.supported.upperBound.year) ?? today.year
         let habit = try arguments.positional(0).map { try session.habit($0, in: journal) }
         let heatmap = HeatmapView(journal: journal, habit: habit, year: year, today: today)
         if arguments.flag("json") { return try session.printJSON(heatmap) }

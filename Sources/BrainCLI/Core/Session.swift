@@ -127,6 +127,7 @@ extension Session {
         let today = context.today(dayStartsAt: vault?.config.dayStartsAt ?? 0)
         guard let text = text ?? arguments.value("date") else { return today }
         guard let day = DayExpression.parse(text, today: today) else {
+            if let problem = Day.problem(ofDate: text) { throw CLIError.usage("--date: " + problem) }
             throw CLIError.usage("--date takes today, yesterday, -N, YYYY-MM-DD or a weekday name, not \"\(text)\"")
         }
         return day

@@ -27,6 +27,27 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.ordinal = Day.ordinal(year: year, month: month, day: day)
     }
 
+    /// Why `text`, written as `YYYY-MM-DD`, names no day brain reads (`2026-11-31 is not a date:
+    /// November 2026 has 30 days`); nil when it names one, or is not written as a date at all.
+    package static func problem(ofDate text: some StringProtocol) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || ($0.element >= 48 && $0.element <= 57) }),
+              let year = Int(String(text.prefix(4))), let month = Int(String(text.dropFirst(5).prefix(2))),
+              let day = Int(String(text.suffix(2))) else { return nil }
+        if !(1...12).contains(month) { return "\(text) is not a date: a month is 01 to 12" }
+        let length = Day.daysIn(month: month, year: year)
+        if day < 1 || day > length {
+            let name = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                        "October", "November", "December"][month - 1]
+            return "\(text) is not a date: \(name) \(year) has \(length) days"
+        }
+        if let parsed = Day(text), !supported.contains(parsed) {
+            return "\(text) is outside the days brain reads, \(supported.lowerBound) to \(supported.upperBound)"
+        }
+        return nil
+    }
+
     /// Parses exactly `YYYY-MM-DD`.
     public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)

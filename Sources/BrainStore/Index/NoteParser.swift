@@ -63,6 +63,8 @@ package enum NoteParser {
                 record.day = day
                 record.habitLines = habitLines(scan, buffer, bodyOffset: bodyOffset)
                 issues = checkIn.issues
+            } else if let problem = Day.problem(ofDate: stem) {
+                diagnostics.append(Diagnostic(path: path, line: 1, column: 1, message: "the file's name: " + problem))
             } else {
                 diagnostics.append(Diagnostic(path: path, line: 1, column: 1,
                                               message: "a daily file needs a date: name it YYYY-MM-DD.md or set date: YYYY-MM-DD"))
