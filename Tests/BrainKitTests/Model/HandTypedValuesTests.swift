@@ -24,4 +24,13 @@ import Testing
         #expect(flagged.map(\.path) == ["daily/2026-11-18.md"], "only maybe: \(report.diagnostics.map(\.message))")
         #expect(flagged.allSatisfy { $0.severity == .warning })
     }
+
+    /// A goal due before it starts is a warning on its `due:` line.
+    @Test func aGoalDueBeforeItStartsIsAWarning() throws {
+        let (vault, _) = MemoryVault.make(["goals/trip.md": "---\ntitle: Trip\nstart: 2026-12-01\ndue: 2026-11-01\n---\n"])
+        let report = ValidationReport(index: VaultIndex.open(vault))
+        let found = report.diagnostics.filter { $0.path == "goals/trip.md" }
+        #expect(found.map(\.message) == ["due 2026-11-01 is before start 2026-12-01"])
+        #expect(found.first?.severity == .warning && found.first?.line == 4)
+    }
 }
