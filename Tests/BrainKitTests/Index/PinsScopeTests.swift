@@ -18,8 +18,8 @@ import Testing
         "notes/a.md": "---\ntitle: Alpha\npinned: true\ntags: [x]\n---\nSee [[b]] and [[read]].\n",
         "notes/b.md": "---\npinned: false\n---\n# Bee\n[[a]]\n",
         "notes/deep/c.md": "---\npinned: true\n---\n# Sea\n",
-        // Not a boolean in YAML 1.2: not pinned, in either index.
-        "notes/e.md": "---\npinned: yes\n---\n",
+        // Not a flag (yes, on and true are): not pinned, in either index.
+        "notes/e.md": "---\npinned: maybe\n---\n",
         "notes/d.md": "# Not pinned\n",
         "inbox.md": "---\npinned: true\n---\n",
         "templates/note.md": "---\npinned: true\n---\n# A template is not a note\n",
