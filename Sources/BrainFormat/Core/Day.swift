@@ -30,11 +30,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Why `text`, written as `YYYY-MM-DD`, names no day brain reads (`2026-11-31 is not a date:
     /// November 2026 has 30 days`); nil when it names one, or is not written as a date at all.
     package static func problem(ofDate text: some StringProtocol) -> String? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || ($0.element >= 48 && $0.element <= 57) }),
-              let year = Int(String(text.prefix(4))), let month = Int(String(text.dropFirst(5).prefix(2))),
-              let day = Int(String(text.suffix(2))) else { return nil }
+        guard let (year, month, day) = parts(text) else { return nil }
         if !(1...12).contains(month) { return "\(text) is not a date: a month is 01 to 12" }
         let length = Day.daysIn(month: month, year: year)
         if day < 1 || day > length {
@@ -42,7 +38,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
                         "October", "November", "December"][month - 1]
             return "\(text) is not a date: \(name) \(year) has \(length) days"
         }
-        if let parsed = Day(text), !supported.contains(parsed) {
+        if let parsed = Day(year: year, month: month, day: day), !supported.contains(parsed) {
             return "\(text) is outside the days brain reads, \(supported.lowerBound) to \(supported.upperBound)"
         }
         return nil
@@ -50,6 +46,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(_ text: some StringProtocol) {
+        guard let (year, month, day) = Day.parts(text) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The numbers of a text written exactly `YYYY-MM-DD`, whether or not they name a day.
+    private static func parts(_ text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -62,7 +64,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        return (year, month, day)
     }
 
     public var parts: (year: Int, month: Int, day: Int) {
