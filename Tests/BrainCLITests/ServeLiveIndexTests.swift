@@ -7,11 +7,11 @@ import BrainTestSupport
 /// `brain done` in a terminal, an editor, a new folder) is in its answers within a second.
 @Suite struct ServeLiveIndexTests {
     /// Asks `path` until its body contains `text`, for at most `seconds`; how long it took.
-    static func wait(port: UInt16, _ path: String, token: String, for text: String, seconds: Double = 1) -> Double? {
+    static func wait(port: UInt16, _ path: String, token: String, for text: String, absent: Bool = false, seconds: Double = 1) -> Double? {
         let start = Date()
         while Date().timeIntervalSince(start) <= seconds {
             if let answer = TestClient.request(port: port, "GET", path, headers: ["Authorization": "Bearer \(token)"]),
-               answer.body.contains(text) {
+               answer.body.contains(text) != absent {
                 return Date().timeIntervalSince(start)
             }
             Thread.sleep(forTimeInterval: 0.02)
@@ -43,8 +43,32 @@ import BrainTestSupport
         #expect(Self.wait(port: port, "/api/today", token: token, for: "notes/pinned-now.md") != nil, "the pin was not seen")
         // A file removed.
         try FileManager.default.removeItem(atPath: vault.root + "/habits/stretch.md")
-        #expect(Self.wait(port: port, "/api/notes?kind=habit", token: token, for: "Read 20 pages") != nil)
+        #expect(Self.wait(port: port, "/api/notes?kind=habit", token: token, for: "habits/stretch.md", absent: true) != nil, "the removal was not seen")
         let after = try #require(TestClient.request(port: port, "GET", "/api/notes?kind=habit", headers: ["Authorization": "Bearer \(token)"]))
-        #expect(!after.body.contains("habits/stretch.md"))
+        #expect(after.body.contains("Read 20 pages") && !after.body.contains("habits/stretch.md"))
+    }
+
+    /// A client reads its own writes at once; another client may be given the answer from before
+    /// the write while the new one is computed, and sees the write within a second.
+    @Test func aWriterReadsItsOwnWriteAtOnceAndOthersWithinASecond() throws {
+        let vault = try TestVault()
+        let writer = try ServeSecurityTests.token(vault, "writer")
+        let reader = try ServeSecurityTests.token(vault, "reader")
+        let server = try ServerProcess(vault: vault.root)
+        defer { _ = server.stop() }
+        let port = UInt16(server.port)
+        func today(_ token: String) -> String {
+            TestClient.request(port: port, "GET", "/api/today", headers: ["Authorization": "Bearer \(token)"])?.body ?? ""
+        }
+        #expect(today(reader).contains("\"done\" : 3,"))
+        #expect(today(writer).contains("\"done\" : 3,"))
+        for (round, habit) in ["read", "strength", "guitar"].enumerated() {
+            let done = TestClient.request(port: port, "POST", "/api/habits/\(habit)/done",
+                                          headers: ["Authorization": "Bearer \(writer)", "Content-Type": "application/json"], body: "{}")
+            #expect(done?.status == 200)
+            // No waiting: the very next read of the writer's shows its write.
+            #expect(today(writer).contains("\"done\" : \(4 + round),"), "round \(round)")
+            #expect(Self.wait(port: port, "/api/today", token: reader, for: "\"done\" : \(4 + round),") != nil, "round \(round)")
+        }
     }
 }

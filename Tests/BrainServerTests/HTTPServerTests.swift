@@ -26,8 +26,14 @@ import BrainTestSupport
             wakeWrite = ends[1]
             port = listening.port
             let lines = self.lines
-            server = HTTPServer(listener: listening.descriptor, wake: ends[0], limits: limits, log: { lines.append($0) }) { request in
+            server = HTTPServer(listener: listening.descriptor, wake: ends[0], limits: limits, log: { lines.append($0) }) { request, reply in
                 if request.path == "/big" { return HTTPResponse.text(String(repeating: "x", count: 3_000_000)) }
+                // Answered later, from another thread, as the router answers the vault's work.
+                if request.path.hasPrefix("/later") {
+                    let text = "\(request.method) \(request.path) later"
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { reply.send(HTTPResponse.text(text)) }
+                    return nil
+                }
                 return HTTPResponse.text("\(request.method) \(request.path) \(request.body.count)")
             }
             let finished = self.finished
@@ -59,6 +65,38 @@ import BrainTestSupport
         limits.idleTimeout = 1
         limits.connections = 3
         return limits
+    }
+
+    @Test func anAnswerGivenLaterKeepsItsPlaceAndHoldsUpNoOtherConnection() throws {
+        let running = try Running(limits: Self.limits())
+        defer { #expect(running.stop()) }
+        let slow = try #require(TestClient(port: running.port))
+        let quick = try #require(TestClient(port: running.port))
+        // Pipelined behind an answer that comes later: still answered after it, in order.
+        slow.send("GET /later HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let started = Date()
+        quick.send("GET /now HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let other = quick.readAll()
+        #expect(other.contains("GET /now 0"))
+        #expect(Date().timeIntervalSince(started) < 0.25, "another connection is answered while one waits")
+        let both = slow.readAll()
+        let later = try #require(both.range(of: "GET /later later"))
+        let after = try #require(both.range(of: "GET /after 0"))
+        #expect(later.lowerBound < after.lowerBound)
+        #expect(running.lines.all.contains { $0.hasPrefix("GET /later 200 ") })
+    }
+
+    @Test func aClientThatLeavesBeforeItsAnswerComesCostsNothing() throws {
+        let running = try Running(limits: Self.limits())
+        defer { #expect(running.stop()) }
+        do {
+            let leaving = try #require(TestClient(port: running.port))
+            leaving.send("GET /later HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let client = try #require(TestClient(port: running.port))
+        client.send("GET /x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(client.readAll().contains("GET /x 0"))
     }
 
     @Test func keepAliveAndPipelinedRequestsAreAnsweredInOrder() throws {

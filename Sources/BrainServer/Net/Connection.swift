@@ -2,6 +2,8 @@
 /// write, and the times its limits are measured from.
 final class Connection {
     let descriptor: Int32
+    /// Tells this connection from a later one on the same descriptor.
+    let id: UInt64
     /// Received bytes not yet taken by a request.
     var input: [UInt8] = []
     /// The answer being written, and how much of it is out.
@@ -18,8 +20,20 @@ final class Connection {
     /// Whether the current request's headers are complete (its body's time runs).
     var headersDone = false
 
-    init(descriptor: Int32, now: Double) {
+    /// The request whose answer is being worked out on another thread; nil otherwise.
+    var pending: Pending?
+
+    /// What the loop keeps of a request until its answer comes.
+    struct Pending {
+        var method: String
+        var path: String
+        var keepAlive: Bool
+        var started: Double
+    }
+
+    init(descriptor: Int32, id: UInt64, now: Double) {
         self.descriptor = descriptor
+        self.id = id
         lastActivity = now
     }
 

@@ -5,11 +5,13 @@ import Darwin
 #endif
 
 /// An HTTP/1.1 server on one thread: `poll` over the listening socket, the connections and the
-/// shutdown pipe; requests are parsed by `RequestParser` and answered one at a time by
-/// `handler`, which takes and returns plain values. Limits (`HTTPLimits`) end a connection with
-/// 408, 413, 414, 431 or 503; keep-alive and pipelined requests are answered in order.
+/// shutdown pipe; requests are parsed by `RequestParser` and handed to `handler`, which takes
+/// and returns plain values: it answers at once, or returns nil and answers later through the
+/// `Reply` (from another thread), while the loop goes on serving the other connections. Limits
+/// (`HTTPLimits`) end a connection with 408, 413, 414, 431 or 503; keep-alive and pipelined
+/// requests are answered in order.
 package final class HTTPServer {
-    package typealias Handler = (HTTPRequest) -> HTTPResponse
+    package typealias Handler = (HTTPRequest, Reply) -> HTTPResponse?
 
     let listener: Int32
     let wake: Int32
@@ -20,6 +22,9 @@ package final class HTTPServer {
     /// Headers every answer carries (the security headers).
     package var commonHeaders: [HTTPHeader] = []
     private var connections: [Int32: Connection] = [:]
+    /// Answers sent later, from other threads.
+    private let replies = Replies()
+    private var nextConnection: UInt64 = 0
 
     package init(listener: Int32, wake: Int32, limits: HTTPLimits, log: @escaping (String) -> Void, handler: @escaping Handler) {
         self.listener = listener
@@ -41,13 +46,15 @@ package final class HTTPServer {
     package func run() {
         var stopping = false
         while !stopping {
-            var fds: [pollfd] = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var fds: [pollfd] = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                                 pollfd(fd: replies.readEnd, events: Int16(POLLIN), revents: 0)]
             for entry in watched { fds.append(pollfd(fd: entry.descriptor, events: Int16(POLLIN), revents: 0)) }
             let fixed = fds.count
             var order: [Connection] = []
             order.reserveCapacity(connections.count)
             for connection in connections.values {
-                let events = connection.isWriting ? Int16(POLLOUT) : Int16(POLLIN)
+                // A connection whose answer is being worked out is only watched for hanging up.
+                let events = connection.isWriting ? Int16(POLLOUT) : connection.pending != nil ? 0 : Int16(POLLIN)
                 fds.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
                 order.append(connection)
             }
@@ -59,12 +66,15 @@ package final class HTTPServer {
             _ = poll(&fds, nfds_t(fds.count), Int32(timeout.rounded(.up)))
             let after = Socket.now()
             if fds[1].revents != 0 { stopping = true }
-            for (offset, entry) in watched.enumerated() where fds[2 + offset].revents != 0 { entry.ready() }
+            for (offset, entry) in watched.enumerated() where fds[3 + offset].revents != 0 { entry.ready() }
             everyTurn()
+            if fds[2].revents != 0 { deliverReplies(now: after) }
             for (offset, connection) in order.enumerated() {
                 let events = fds[fixed + offset].revents
-                if events == 0 { continue }
-                if connection.isWriting {
+                if events == 0 || connections[connection.descriptor] !== connection { continue }
+                if connection.pending != nil {
+                    if events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { drop(connection) }
+                } else if connection.isWriting {
                     if events & Int16(POLLOUT) != 0 || events & Int16(POLLERR | POLLHUP) != 0 { flush(connection, now: after) }
                 } else if events & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
                     receive(connection, now: after)
@@ -76,14 +86,16 @@ package final class HTTPServer {
             if !stopping, fds[0].revents & Int16(POLLIN) != 0 { acceptAll(now: after) }
         }
         Socket.close(listener)
-        // Finish what is being written, then close.
+        // Finish the answers being worked out and written, then close.
         let until = Socket.now() + 2
-        for connection in connections.values where !connection.isWriting { drop(connection) }
+        for connection in connections.values where !connection.isWriting && connection.pending == nil { drop(connection) }
         while !connections.isEmpty && Socket.now() < until {
-            var fds = connections.values.map { pollfd(fd: $0.descriptor, events: Int16(POLLOUT), revents: 0) }
+            for connection in connections.values { connection.closeAfterWrite = true }
+            var fds = connections.values.map { pollfd(fd: $0.descriptor, events: $0.pending == nil ? Int16(POLLOUT) : 0, revents: 0) }
+            fds.append(pollfd(fd: replies.readEnd, events: Int16(POLLIN), revents: 0))
             _ = poll(&fds, nfds_t(fds.count), 100)
-            for connection in Array(connections.values) {
-                connection.closeAfterWrite = true
+            deliverReplies(now: Socket.now())
+            for connection in Array(connections.values) where connection.pending == nil {
                 flush(connection, now: Socket.now())
             }
         }
@@ -92,6 +104,7 @@ package final class HTTPServer {
 
     /// When the connection's current limit runs out.
     private func deadline(of connection: Connection) -> Double {
+        if connection.pending != nil { return .infinity }
         if connection.isWriting { return connection.lastActivity + limits.writeTimeout }
         if let started = connection.requestStarted {
             return started + (connection.headersDone ? limits.bodyTimeout : limits.headerTimeout)
@@ -110,7 +123,8 @@ package final class HTTPServer {
 
     private func acceptAll(now: Double) {
         while let descriptor = Socket.accept(listener) {
-            let connection = Connection(descriptor: descriptor, now: now)
+            nextConnection += 1
+            let connection = Connection(descriptor: descriptor, id: nextConnection, now: now)
             connections[descriptor] = connection
             if connections.count > limits.connections {
                 let response = decorate(APIError.protocolError(.unavailable, "the server has \(limits.connections) connections open; try again").response)
@@ -138,7 +152,7 @@ package final class HTTPServer {
 
     /// Answers the complete requests in `input`, one at a time.
     private func process(_ connection: Connection, now: Double) {
-        while !connection.isWriting, !connection.closeAfterWrite, !connection.input.isEmpty {
+        while !connection.isWriting, connection.pending == nil, !connection.closeAfterWrite, !connection.input.isEmpty {
             switch RequestParser.parse(connection.input[...], limits: limits) {
             case .incomplete(let headersDone, let expectsContinue):
                 connection.headersDone = headersDone
@@ -155,17 +169,38 @@ package final class HTTPServer {
                 connection.input.removeFirst(consumed)
                 connection.sentContinue = false
                 connection.headersDone = false
-                let started = Socket.now()
-                let response = decorate(handler(request))
-                let keepAlive = request.keepAlive && response.header("connection") != "close"
-                let bytes = response.bytes(keepAlive: keepAlive, head: request.method == "HEAD", date: HTTPDate.now())
-                let milliseconds = Int(((Socket.now() - started) * 1000).rounded())
-                log("\(request.method) \(Self.printable(request.path)) \(response.status.rawValue) \(milliseconds)ms")
-                connection.requestStarted = connection.input.isEmpty ? nil : Socket.now()
-                connection.closeAfterWrite = !keepAlive
-                connection.queue(bytes)
-                flush(connection, now: Socket.now(), thenProcess: false)
+                let pending = Connection.Pending(method: request.method, path: request.path, keepAlive: request.keepAlive, started: Socket.now())
+                guard let response = handler(request, Reply(box: replies, connection: connection.id)) else {
+                    connection.pending = pending
+                    return
+                }
+                respond(connection, pending, response)
             }
+        }
+    }
+
+    /// Writes `response` to the request `pending` describes, and logs it.
+    private func respond(_ connection: Connection, _ pending: Connection.Pending, _ response: HTTPResponse) {
+        let response = decorate(response)
+        let keepAlive = pending.keepAlive && response.header("connection") != "close"
+        let bytes = response.bytes(keepAlive: keepAlive, head: pending.method == "HEAD", date: HTTPDate.now())
+        let milliseconds = Int(((Socket.now() - pending.started) * 1000).rounded())
+        log("\(pending.method) \(Self.printable(pending.path)) \(response.status.rawValue) \(milliseconds)ms")
+        connection.requestStarted = connection.input.isEmpty ? nil : Socket.now()
+        connection.closeAfterWrite = connection.closeAfterWrite || !keepAlive
+        connection.queue(bytes)
+        flush(connection, now: Socket.now(), thenProcess: false)
+    }
+
+    /// Writes the answers other threads sent, each to its connection if it is still open, and
+    /// goes on with the requests that came behind them.
+    private func deliverReplies(now: Double) {
+        for (id, response) in replies.take() {
+            guard let connection = connections.values.first(where: { $0.id == id }), let pending = connection.pending else { continue }
+            connection.pending = nil
+            connection.lastActivity = now
+            respond(connection, pending, response)
+            if connections[connection.descriptor] === connection, !connection.isWriting { process(connection, now: now) }
         }
     }
 

@@ -7,7 +7,7 @@ import BrainStore
 /// writes call the library's actions (under the vault lock) and answer with the action's result.
 extension Router {
     static var apiRoutes: [Route] { [
-        Route(method: "GET", pattern: ["api"]) { _, _ throws(APIError) in HTTPResponse.json(RouteIndex(routes: Router.routeList)) },
+        Route(method: "GET", pattern: ["api"], inline: true) { _, _ throws(APIError) in HTTPResponse.json(RouteIndex(routes: Router.routeList)) },
         Route(method: "GET", pattern: ["api", "today"]) { router, call throws(APIError) in try router.today(call) },
         Route(method: "GET", pattern: ["api", "status"]) { router, call throws(APIError) in try router.status(call) },
         Route(method: "GET", pattern: ["api", "habits"]) { router, call throws(APIError) in try router.habits(call) },

@@ -3,7 +3,8 @@ import BrainAnalytics
 import BrainStore
 
 /// The vault's index and journal as the routes read them: kept in memory between requests and
-/// re-read (only the files that changed) after a write or when the watcher saw a change.
+/// re-read (only the files that changed) after a write or when the watcher saw a change. Only
+/// the worker thread calls these.
 extension Router {
     /// The whole vault's index.
     func index() -> VaultIndex {
@@ -60,18 +61,6 @@ extension Router {
         invalidate(keepingPins: journalOnly)
     }
 
-    /// The answer a read gave, kept until the vault changes (`key`: its target and today).
-    func keptAnswer(_ key: String, _ compute: () -> HTTPResponse) -> HTTPResponse {
-        refreshIfChanged()
-        if let answer = kept.answers[key] { return answer }
-        let answer = compute()
-        if answer.status == .ok {
-            if kept.answers.count >= 256 { kept.answers.removeAll() }
-            kept.answers[key] = answer
-        }
-        return answer
-    }
-
     /// What the router keeps between requests.
     struct Kept {
         var index: VaultIndex?
@@ -79,7 +68,5 @@ extension Router {
         var journal: Journal?
         /// The pinned notes outside the journal's folders.
         var pinsOutside: [DayOverview.PinnedNote]?
-        /// Answers of reads by target and day.
-        var answers: [String: HTTPResponse] = [:]
     }
 }

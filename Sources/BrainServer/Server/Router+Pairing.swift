@@ -6,9 +6,9 @@ import BrainStore
 /// nothing.
 extension Router {
     static var pairingRoutes: [Route] { [
-        Route(method: "GET", pattern: ["pair"], open: true) { router, call throws(APIError) in router.pairingPage(call) },
-        Route(method: "POST", pattern: ["pair"], open: true) { router, call throws(APIError) in try router.pair(call) },
-        Route(method: "GET", pattern: []) { router, _ throws(APIError) in router.home() },
+        Route(method: "GET", pattern: ["pair"], open: true, inline: true) { router, call throws(APIError) in router.pairingPage(call) },
+        Route(method: "POST", pattern: ["pair"], open: true, inline: true) { router, call throws(APIError) in try router.pair(call) },
+        Route(method: "GET", pattern: [], inline: true) { router, _ throws(APIError) in router.home() },
     ] }
 
     /// A pairing code's form: `pair_` and 64 hex digits.

@@ -1,28 +1,50 @@
+import Foundation
 import BrainFormat
 import BrainStore
 
 /// Turns a request into an answer: checks the `Host`, the path and who asks, then finds the
 /// route and calls it. Routes take and return plain values.
-final class Router {
+///
+/// Two threads share it. The server's loop checks every request, answers pairing and the
+/// route list itself, and answers a read from the answers kept in `answers` when it may
+/// (Router+Worker.swift); everything else — the vault's reads and every write — runs in order
+/// on one worker thread, which alone touches `kept` (the index and journal). So a read never
+/// waits behind a write or a recomputation, and the vault is read and written by one thread.
+final class Router: @unchecked Sendable {
     /// Who a request comes from.
-    enum Caller: Equatable {
+    enum Caller: Equatable, Sendable {
         case token(String)
-        case session
+        case session(String)
+
+        var isSession: Bool {
+            if case .session = self { return true }
+            return false
+        }
+
+        /// Names the caller for "has it written since" (a token's name, a session's secret).
+        var key: String {
+            switch self {
+            case .token(let name): return "token " + name
+            case .session(let secret): return "session " + secret
+            }
+        }
     }
 
     /// What a route sees: the request, its decoded path segments and the values of `{…}`.
-    struct Call {
+    struct Call: Sendable {
         var request: HTTPRequest
         var parameters: [String: String]
         var caller: Caller?
     }
 
-    struct Route {
+    struct Route: Sendable {
         var method: String
         var pattern: [String]
         /// Whether it answers without a session or token (pairing only).
         var open = false
-        var handle: (Router, Call) throws(APIError) -> HTTPResponse
+        /// Whether the loop answers it itself: it reads and writes nothing of the vault's notes.
+        var inline = false
+        var handle: @Sendable (Router, Call) throws(APIError) -> HTTPResponse
     }
 
     let options: ServerOptions
@@ -34,8 +56,12 @@ final class Router {
     /// When recent pairing attempts failed (seconds on the monotonic clock): five a minute at most.
     var failedPairings: [Double] = []
     var routes: [Route] = []
-    /// The index and journal kept between requests (Router+Index.swift).
+    /// The index and journal kept between requests (Router+Index.swift); the worker's alone.
     var kept = Kept()
+    /// The answers of reads kept until the vault changes, shared by the loop and the worker.
+    let answers = KeptAnswers()
+    /// Where the vault is read and written: one thread, in the order requests came.
+    let worker = DispatchQueue(label: "brain.serve.vault")
     /// Marks the kept index stale when a file of the vault changes.
     let watcher: VaultWatcher
 
@@ -65,7 +91,8 @@ final class Router {
 
     static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
-    func answer(_ request: HTTPRequest) -> HTTPResponse {
+    /// The answer to `request`, or nil when it comes later through `reply` (from the worker).
+    func answer(_ request: HTTPRequest, _ reply: Reply) -> HTTPResponse? {
         guard Access.allowsHost(request.header("host"), port: port, names: hostNames) else {
             return APIError(status: .misdirected, code: "host",
                             message: "this server does not answer for host \(request.header("host") ?? "(none)")").response
@@ -90,19 +117,21 @@ final class Router {
             return error.response
         }
         if !route.open, caller == nil { return unauthorized() }
-        if Self.writeMethods.contains(method), !Access.isSameOrigin(request, needsProof: caller == .session || route.open) {
+        if Self.writeMethods.contains(method), !Access.isSameOrigin(request, needsProof: caller?.isSession ?? false || route.open) {
             return APIError(status: .forbidden, code: "cross-origin",
                             message: "a write must come from this server's own pages (Origin or Sec-Fetch-Site), or with a bearer token").response
         }
         let call = Call(request: request, parameters: parameters, caller: caller)
+        if route.inline { return run(route, call) }
         // A read's answer is kept until the vault changes (or the day does).
         if method == "GET", segments.first == "api" {
-            return keptAnswer(request.target + " " + todayDay().description) { run(route, call) }
+            return read(request.target + " " + todayDay().description, route, call, reply)
         }
-        return run(route, call)
+        work(route, call, reply, writes: Self.writeMethods.contains(method))
+        return nil
     }
 
-    private func run(_ route: Route, _ call: Call) -> HTTPResponse {
+    func run(_ route: Route, _ call: Call) -> HTTPResponse {
         do {
             return try route.handle(self, call)
         } catch {
@@ -131,7 +160,7 @@ final class Router {
         if request.path == "/feed.ics", let token = request.queryValue("token"), let name = credentials.tokenName(for: token) {
             return .token(name)
         }
-        if let session = Self.cookie(named: Router.sessionCookie, in: request), credentials.isSession(session) { return .session }
+        if let session = Self.cookie(named: Router.sessionCookie, in: request), credentials.isSession(session) { return .session(session) }
         return nil
     }
 

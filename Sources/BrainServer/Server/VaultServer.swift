@@ -14,13 +14,14 @@ package enum VaultServer {
         }
         let wake = ShutdownSignal.install()
         let router = Router(options: options, port: listening.port)
-        let server = HTTPServer(listener: listening.descriptor, wake: wake, limits: options.limits, log: options.log) { request in
-            router.answer(request)
+        let server = HTTPServer(listener: listening.descriptor, wake: wake, limits: options.limits, log: options.log) { request, reply in
+            router.answer(request, reply)
         }
         server.commonHeaders = Router.securityHeaders
         if let descriptor = router.watcher.descriptor {
-            server.watched.append((descriptor, { router.watcher.drain() }))
+            server.watched.append((descriptor, { if router.watcher.drain() { router.vaultChanged() } }))
         }
+        server.everyTurn = { router.tick(now: Socket.now()) }
         let address = ListenAddress(host: options.listen.host, port: listening.port)
         // A pairing link for this start: open it on the device to sign it in (one use, 10 minutes).
         let code = try? router.credentials.newPairingCode()
@@ -31,6 +32,8 @@ package enum VaultServer {
             options.open?(pairingLink(host, code))
         }
         server.run()
+        // The worker finishes what it was asked (a write under way is not cut off).
+        router.worker.sync {}
         options.log("stopped")
         return 0
     }

@@ -10,7 +10,8 @@ import Darwin
 /// of the vault but hidden ones (`.brain/` among them, where the index writes its cache), with
 /// new folders watched as they appear. Elsewhere: no events, and the kept index is trusted
 /// for at most a second (`VaultIndex.open` then compares every file's size and times).
-package final class VaultWatcher {
+/// The server's loop reads the events (`drain`); its worker takes the news (`takeChange`).
+package final class VaultWatcher: @unchecked Sendable {
     let root: String
     /// The descriptor the server's loop polls; nil where there is no inotify.
     package private(set) var descriptor: Int32?
@@ -23,6 +24,8 @@ package final class VaultWatcher {
     }
     private var pending: Change? = Change(everything: true)
     private var lastPoll = 0.0
+    /// Guards `pending` and `lastPoll`.
+    private let lock = NSLock()
 
     package init(root: String) {
         self.root = root
@@ -41,6 +44,8 @@ package final class VaultWatcher {
 
     /// What changed since the last call, or nil when nothing did.
     package func takeChange(now: Double) -> Change? {
+        lock.lock()
+        defer { lock.unlock() }
         if descriptor == nil, now - lastPoll >= 1 {
             lastPoll = now
             pending = Change(everything: true)
@@ -50,6 +55,8 @@ package final class VaultWatcher {
     }
 
     private func note(_ folder: String?) {
+        lock.lock()
+        defer { lock.unlock() }
         var change = pending ?? Change()
         if let folder {
             change.folders.insert(folder == root ? "" : String(folder.dropFirst(root.count + 1)))
@@ -59,14 +66,18 @@ package final class VaultWatcher {
         pending = change
     }
 
-    /// Reads the pending events (the loop calls this when the descriptor is readable).
-    package func drain() {
+    /// Reads the pending events (the loop calls this when the descriptor is readable); whether
+    /// there were any.
+    @discardableResult
+    package func drain() -> Bool {
+        var any = false
         #if os(Linux)
-        guard let descriptor else { return }
+        guard let descriptor else { return false }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { return }
+            if count <= 0 { return any }
+            any = true
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= count {
@@ -87,6 +98,8 @@ package final class VaultWatcher {
                 offset += header + length
             }
         }
+        #else
+        return any
         #endif
     }
 
