@@ -30,14 +30,14 @@ import Testing
     }
 
     /// Renders each page at once (in parallel): `--dump-dom` always, `--screenshot` when `shot`.
-    static func render(_ pages: [(html: String, shot: Bool)], in folder: String) throws -> [Rendering] {
+    static func render(_ pages: [(html: String, shot: Bool)], in folder: String, size: String = "1200,1600") throws -> [Rendering] {
         let browser = try #require(browser, skipMessage)
         let results = SlotBox(count: pages.count)
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
             let page = pages[index]
             let png = folder + "/shot-\(index).png"
             var arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--user-data-dir=\(folder)/profile-\(index)", "--window-size=1200,1600", "--dump-dom"]
+                             "--user-data-dir=\(folder)/profile-\(index)", "--window-size=\(size)", "--dump-dom"]
             if page.shot { arguments.append("--screenshot=\(png)") }
             arguments.append(URL(fileURLWithPath: page.html).absoluteString)
             results.set(index, run(browser, arguments, in: folder).map { dom in
@@ -75,6 +75,42 @@ import Testing
             lock.unlock()
         }
         var values: [Result<Rendering, Error>] { slots.map { $0 ?? .failure(PNGImage.Problem(description: "not rendered")) } }
+    }
+
+    /// How many runs of `color` along the rows of the image are `lengths` pixels long.
+    static func runs(of color: RGB, in image: PNGImage, lengths: ClosedRange<Int>) -> Int {
+        var count = 0
+        for y in 0..<image.height {
+            var run = 0
+            for x in 0...image.width {
+                if x < image.width, image.pixel(x, y) == color {
+                    run += 1
+                    continue
+                }
+                if lengths.contains(run) { count += 1 }
+                run = 0
+            }
+        }
+        return count
+    }
+
+    /// On a 390-pixel phone the year grids keep their 11-pixel cells (they scroll, latest weeks
+    /// first) instead of shrinking to 4 pixels.
+    @Test(.enabled(if: browser != nil, skipMessage))
+    func theReportOnAPhone() throws {
+        let vault = try TestVault()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-phone-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(vault.run(["report", "--out", folder + "/phone.html", "--light", "--theme", "forest"]).status == 0)
+        let page = try #require(try Self.render([(folder + "/phone.html", true)], in: folder, size: "390,4000").first)
+        let image = try #require(page.screenshot)
+        #expect(image.width == 390)
+        let palette = Theme.forest.palette(.light)
+        // A cell is 11 pixels wide with rounded corners: its middle rows run 11 pixels (the
+        // legend's one level-4 square gives 9 such runs; the grids' cells, hundreds).
+        let runs = Self.runs(of: palette.levels[4], in: image, lengths: 10...12)
+        #expect(runs > 100, "\(runs) level-4 runs of 10 to 12 pixels: the grids were scaled down")
     }
 
     static func count(_ needle: String, in text: String) -> Int {

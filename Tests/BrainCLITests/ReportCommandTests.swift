@@ -32,6 +32,23 @@ import Testing
         #expect(named.stdout.contains("2026-10-24 to 2026-11-22"))
     }
 
+    @Test func theTitleIsTheVaultsTitleSettingElseItsFolder() throws {
+        let vault = try TestVault()
+        #expect(vault.run("report --out a.html").status == 0)
+        let folder = String(vault.root.split(separator: "/").last!)
+        #expect(try String(contentsOfFile: vault.root + "/a.html", encoding: .utf8).contains("<h1>\(folder)</h1>"))
+        let config = try String(contentsOfFile: vault.root + "/.brain/config.yml", encoding: .utf8)
+        try vault.write(".brain/config.yml", config + "title: Jo's <brain>\n")
+        #expect(vault.run("report --out b.html").status == 0)
+        let html = try String(contentsOfFile: vault.root + "/b.html", encoding: .utf8)
+        #expect(html.contains("<h1>Jo&#39;s &lt;brain&gt;</h1>") && html.contains("<title>Jo&#39;s &lt;brain&gt; — 2026-11-22</title>"))
+        // Not one line of text: a warning, and the folder's name.
+        try vault.write(".brain/config.yml", config + "title: [a, b]\n")
+        let listed = vault.run("report --out c.html")
+        #expect(listed.status == 0 && listed.stderr.contains("title is one line of text"))
+        #expect(try String(contentsOfFile: vault.root + "/c.html", encoding: .utf8).contains("<h1>\(folder)</h1>"))
+    }
+
     @Test func neverReplacesAFileWithoutForce() throws {
         let vault = try TestVault()
         try vault.write("old.html", "keep me")

@@ -9,7 +9,14 @@ import BrainFormat
 /// - fading (0.30 ≤ v < 0.70): as long as v says, dimmer;
 /// - dormant (v < 0.30): short and curled inward, dim: resting, not dying;
 /// - calm, on a rest day (every limb) or for an area with nothing due (that limb): the same
-///   middle length, no curl, even spacing and no jitter.
+///   middle length, no curl, even spacing and no jitter;
+/// - a bud, for an area with no habits at all: a short shoot with a closed bud, no leaves.
+///
+/// Where a limb grows follows its vitality too: the most alive limbs take the places nearest
+/// upright in the middle of the fan, the least alive the outer places low on the stem, so a
+/// limb never leans further than a less alive one (beyond a few degrees of jitter). On a rest
+/// day the limbs keep the areas' order, left to right. Each limb's label gets a box of its own:
+/// no two labels overlap, and all stay inside the drawing.
 ///
 /// The little irregularities that keep it from looking ruled (a few degrees of angle, a few per
 /// cent of length) come from a generator seeded by the vault's own names (`seed(_:)`), so the same
@@ -82,9 +89,56 @@ package struct Organism: Hashable, Sendable {
         /// Two curves, stem to tip.
         package var curves: [CubicBezier]
         package var leaves: [Leaf]
+        /// An area with no habits: the closed outline of its bud at the tip (empty otherwise).
+        package var bud: [CubicBezier] = []
+        /// Where its name is written.
+        package var caption = Caption(text: "", x: 0, baseline: 0, anchor: .middle, width: 0)
 
         package var path: String { PathData.of(curves) }
         package var tip: Point { curves.last!.end }
+        package var isBud: Bool { !bud.isEmpty }
+    }
+
+    /// A limb's name as drawn: text anchored at `x` on `baseline`, and the box it takes.
+    package struct Caption: Hashable, Sendable {
+        package enum Anchor: String, Hashable, Sendable {
+            case start, middle, end
+        }
+
+        package var text: String
+        package var x: Double
+        package var baseline: Double
+        package var anchor: Anchor
+        /// The text's width, as `width(of:)` reckons it.
+        package var width: Double
+        /// The font size the report draws labels in, and the box's height around the baseline.
+        package static let fontSize = 12.0
+        package static let ascent = 11.0
+        package static let descent = 3.0
+
+        package var minX: Double {
+            switch anchor {
+            case .start: return x
+            case .middle: return x - width / 2
+            case .end: return x - width
+            }
+        }
+        package var maxX: Double { minX + width }
+        package var minY: Double { baseline - Caption.ascent }
+        package var maxY: Double { baseline + Caption.descent }
+
+        /// Whether the two boxes overlap (touching is not overlapping).
+        package func overlaps(_ other: Caption) -> Bool {
+            minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        }
+
+        /// A generous width for `text` at the label size: 0.6 em a Latin letter, 1 em a wide
+        /// character (CJK, emoji), so a label's box is never smaller than its text.
+        package static func width(of text: String) -> Double {
+            text.unicodeScalars.reduce(0) { sum, scalar in
+                sum + (scalar.value < 0x2E80 ? (scalar.properties.isUppercase || "mwMW".unicodeScalars.contains(scalar) ? 0.75 : 0.6) : 1.0)
+            } * fontSize
+        }
     }
 
     package static let width = 560.0
@@ -166,8 +220,31 @@ package struct Organism: Hashable, Sendable {
 
     // MARK: drawing
 
-    /// The plant of `branches` (in order, left to right), with the habits of no area as leaves on
-    /// the stem. `restDay` draws every limb calm.
+    /// The places in the fan for `count` limbs, nearest upright first (left before right).
+    package static func placesByUprightness(_ count: Int) -> [Int] {
+        (0..<count).sorted { a, b in
+            let (fa, fb) = (abs(fanAngle(a, of: count)), abs(fanAngle(b, of: count)))
+            return abs(fa - fb) > 1e-9 ? fa < fb : a < b
+        }
+    }
+
+    /// The place in the fan of each branch: in order on a rest day; else the most alive nearest
+    /// upright, a resting area (nothing due) as if half alive, buds outermost.
+    package static func places(_ branches: [Branch], restDay: Bool) -> [Int] {
+        guard !restDay else { return Array(branches.indices) }
+        func rank(_ branch: Branch) -> Double { branch.leaves.isEmpty ? -1 : branch.vitality.map(clamp) ?? 0.5 }
+        let ranked = branches.indices.sorted { a, b in
+            let (ra, rb) = (rank(branches[a]), rank(branches[b]))
+            return ra != rb ? ra > rb : a < b
+        }
+        let places = placesByUprightness(branches.count)
+        var place = Array(repeating: 0, count: branches.count)
+        for (order, branch) in ranked.enumerated() { place[branch] = places[order] }
+        return place
+    }
+
+    /// The plant of `branches` (`limbs` in the same order), with the habits of no area as leaves
+    /// on the stem. `restDay` draws every limb calm.
     package init(branches: [Branch], loose: [LeafInput] = [], restDay: Bool, seed: UInt64) {
         self.restDay = restDay
         self.seed = seed
@@ -181,16 +258,19 @@ package struct Organism: Hashable, Sendable {
         stem = CubicBezier.between(base, heading: 0, top, heading: lean * 2)
 
         var limbs: [Limb] = []
+        let places = Organism.places(branches, restDay: restDay)
         for (index, branch) in branches.enumerated() {
-            let calm = restDay || branch.vitality == nil
+            let bud = branch.leaves.isEmpty
+            let calm = restDay || branch.vitality == nil || bud
             let angleJitter = jitter() * 4 * Organism.degree
             let lengthJitter = 1 + jitter() * 0.04
-            let fan = Organism.fanAngle(index, of: branches.count)
-            let side: Double = fan > 0 || (fan == 0 && index % 2 == 0) ? 1 : -1
+            let place = places[index]
+            let fan = Organism.fanAngle(place, of: branches.count)
+            let side: Double = fan > 0 || (fan == 0 && place % 2 == 0) ? 1 : -1
             // Outer limbs spring from lower on the stem.
             let origin = stem.point(at: 1 - 0.3 * abs(fan) / (75 * Organism.degree))
             let heading = (fan + (calm ? 0 : angleJitter)) * Organism.lean(vitality: branch.vitality, calm: calm)
-            let length = Organism.length(vitality: branch.vitality, calm: calm) * (calm ? 1 : lengthJitter)
+            let length = bud ? Organism.budLength : Organism.length(vitality: branch.vitality, calm: calm) * (calm ? 1 : lengthJitter)
             let curl = Organism.curl(vitality: branch.vitality, calm: calm)
             let opacity = Organism.opacity(vitality: branch.vitality, calm: calm)
             // A limb arcs gently outwards; a curled one turns back towards the stem near its tip.
@@ -210,13 +290,63 @@ package struct Organism: Hashable, Sendable {
             }
             let leaves = Organism.leaves(branch.leaves, along: curves, vitality: branch.vitality, calm: calm,
                                          opacity: opacity, from: 0.35, to: 0.95, jitter: jitter)
-            limbs.append(Limb(area: branch.area, title: branch.title, label: branch.label, vitality: branch.vitality,
-                              calm: calm, length: length, curl: curl, opacity: opacity, heading: heading,
-                              curves: curves, leaves: leaves))
+            var limb = Limb(area: branch.area, title: branch.title, label: branch.label, vitality: branch.vitality,
+                            calm: calm, length: length, curl: curl, opacity: opacity, heading: heading,
+                            curves: curves, leaves: leaves)
+            if bud { limb.bud = Organism.bud(at: point, heading: direction) }
+            limbs.append(limb)
         }
-        self.limbs = limbs
+        self.limbs = Organism.captioned(limbs)
         stemLeaves = Organism.leaves(loose, along: [stem], vitality: nil, calm: restDay, opacity: restDay ? 0.8 : 1,
                                      from: 0.2, to: 0.7, jitter: jitter)
+    }
+
+    /// How long the shoot of a bud grows.
+    package static let budLength = 26.0
+
+    /// A closed bud at `tip`, pointing along `heading`.
+    package static func bud(at tip: Point, heading: Double) -> [CubicBezier] {
+        let length = 13.0, width = 5.5
+        func at(_ along: Double, _ across: Double) -> Point {
+            tip.moved(length * along, heading: heading).moved(across, heading: heading + .pi / 2)
+        }
+        let end = tip.moved(length, heading: heading)
+        return [
+            CubicBezier(start: tip, control1: at(0.1, width), control2: at(0.75, width), end: end),
+            CubicBezier(start: end, control1: at(0.75, -width), control2: at(0.1, -width), end: tip),
+        ]
+    }
+
+    /// The limbs with their labels placed: each name just beyond its tip, moved up or down (and
+    /// in from the edges) until it overlaps no other name and stays inside the drawing.
+    package static func captioned(_ limbs: [Limb]) -> [Limb] {
+        var limbs = limbs
+        let middle = width / 2
+        var placed: [Caption] = []
+        let order = limbs.indices.sorted { limbs[$0].tip.y != limbs[$1].tip.y ? limbs[$0].tip.y < limbs[$1].tip.y : $0 < $1 }
+        for index in order {
+            let limb = limbs[index]
+            let text = limb.title.count > 32 ? String(limb.title.prefix(31)) + "…" : limb.title
+            let tip = limb.isBud ? limb.bud[0].end : limb.tip
+            let anchor: Caption.Anchor = tip.x < middle - 20 ? .end : tip.x > middle + 20 ? .start : .middle
+            let dx = anchor == .end ? -6.0 : anchor == .start ? 6.0 : 0
+            var label = Caption(text: text, x: tip.x + dx, baseline: tip.y - 6, anchor: anchor, width: Caption.width(of: text))
+            // Inside the drawing, left and right.
+            if label.minX < 2 { label.x += 2 - label.minX }
+            if label.maxX > width - 2 { label.x -= label.maxX - (width - 2) }
+            let start = label.baseline
+            // The nearest free line: the tip's own, then one line further down, up, down …
+            let line = Caption.ascent + Caption.descent + 1
+            for step in 0..<(2 * Int(height / line) + 2) {
+                let offset = Double((step + 1) / 2) * line * (step % 2 == 1 ? 1 : -1)
+                label.baseline = start + offset
+                guard label.minY >= 2, label.maxY <= height - 2 else { continue }
+                if !placed.contains(where: label.overlaps) { break }
+            }
+            placed.append(label)
+            limbs[index].caption = label
+        }
+        return limbs
     }
 
     /// Leaves spaced evenly over `from…to` of the curves, alternating sides.

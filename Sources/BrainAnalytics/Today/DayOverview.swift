@@ -59,12 +59,13 @@ public struct DayOverview: Hashable, Sendable, Codable {
         public var periodRequired: Int?
 
         /// The day's amount as `brain today` and the report show it: `12/20 pages`,
-        /// `6,872 / 8,000 steps` (auto-tracked), `1/3 this week`, or "".
+        /// `— / 20 pages` (nothing logged yet), `6,872 / 8,000 steps` (auto-tracked),
+        /// `1/3 this week`, or "".
         public var progressText: String {
             if let progress { return progress.text }
             if let target {
-                let value = value.map(HabitLine.format) ?? "-"
-                return "\(value)/\(HabitLine.format(target))" + (unit.map { " " + $0 } ?? "")
+                let amount = value.map { "\(HabitLine.format($0))/" } ?? "— / "
+                return amount + HabitLine.format(target) + (unit.map { " " + $0 } ?? "")
             }
             if let periodDone, let periodRequired {
                 let period: String

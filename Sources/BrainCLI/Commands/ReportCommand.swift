@@ -43,7 +43,8 @@ enum ReportCommand: BrainCommand {
         let index = try session.index()
         let date = try session.day()
         let file = try ExportFile(path: out, replace: arguments.flag("force"))
-        let title = vault.root.split(separator: "/").last.map(String.init) ?? ""
+        // The vault's `title:` setting, else its folder's name.
+        let title = vault.config.title ?? vault.root.split(separator: "/").last.map(String.init) ?? ""
         let report = VaultReport(index: index, journal: session.journal(index), date: date, range: range,
                                  title: title.isEmpty ? "Brain" : title)
         let page = ReportPage(report: report, theme: theme, appearance: appearance, generator: "brain \(BrainCLI.version)")

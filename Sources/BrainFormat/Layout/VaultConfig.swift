@@ -26,10 +26,12 @@ public struct VaultConfig: Hashable, Sendable {
     public var track: [String: [String]] = [:]
     /// Problems found reading the file, with the key they concern.
     public var issues: [(key: String, message: String)] = []
+    /// The vault's name where it is shown (the report's title); nil: the folder's name.
+    package var title: String?
 
     public init() {}
 
-    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track"]
+    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track", "title"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {
@@ -89,6 +91,13 @@ public struct VaultConfig: Hashable, Sendable {
             }
         }
         if let value = map["locale"]?.string { locale = value }
+        if let value = map["title"], !value.isNull {
+            if let text = value.string?.trimmingCharacters(in: .whitespaces), !text.isEmpty, !text.contains(where: \.isNewline) {
+                title = text
+            } else {
+                issues.append(("title", "title is one line of text: the vault's name in the report"))
+            }
+        }
         if let value = map["track"], !value.isNull { readTrack(value) }
         for key in map.keys where !VaultConfig.knownKeys.contains(key) {
             issues.append((key, "unknown setting \(key)"))

@@ -90,6 +90,8 @@ package struct ReportPage: Sendable {
         .habits-today li{break-inside:avoid;padding:1px 0}
         .sym{display:inline-block;width:1.3em;font-weight:700}
         svg{display:block;max-width:100%;height:auto}
+        .scroll{direction:rtl;overflow-x:auto;width:fit-content;max-width:100%}
+        .scroll>svg{direction:ltr;max-width:none}
         svg text{fill:var(--muted);font:10px system-ui,sans-serif}
         .l0{fill:var(--l0)}.l1{fill:var(--l1)}.l2{fill:var(--l2)}.l3{fill:var(--l3)}.l4{fill:var(--l4)}
         .organism{display:grid;grid-template-columns:minmax(0,560px) minmax(220px,1fr);gap:16px 28px;align-items:start}
@@ -98,6 +100,7 @@ package struct ReportPage: Sendable {
         .limb{stroke:var(--accent);fill:none;stroke-linecap:round}
         .leaf{fill:var(--l1);stroke:var(--good);stroke-width:1.2}
         .leaf.done{fill:var(--good)}
+        .bud{fill:var(--l2);stroke:var(--good);stroke-width:1.2}
         .ground{fill:var(--l0)}
         svg .tip{fill:var(--text);font-size:12px}
         table{border-collapse:collapse}
@@ -146,12 +149,17 @@ package struct ReportPage: Sendable {
     package func todaySection(_ html: HTMLText) {
         let today = report.today
         html.raw("<section id=\"today\">\n<h2>Today</h2>\n<div class=\"row\">")
-        html.raw("<span class=\"big\">").text("\(today.tally.done) of \(today.tally.due) done").raw("</span>")
+        // As `brain today`: a rest day has nothing due, so no count of what was due.
+        if today.rest {
+            html.raw("<span class=\"big\">Rest day</span>")
+        } else {
+            html.raw("<span class=\"big\">").text("\(today.tally.done) of \(today.tally.due) done").raw("</span>")
+        }
         if let momentum = today.momentum {
             html.raw("<span>").text("momentum \(ReportPage.momentum(momentum))").raw("</span>")
         }
         if today.rest {
-            html.raw("<span class=\"muted\">").text("rest day" + (today.restReason.map { " (\($0))" } ?? "") + ": nothing is due, streaks are paused").raw("</span>")
+            html.raw("<span class=\"muted\">").text((today.restReason.map { "(\($0)) " } ?? "") + "nothing is due, streaks are paused").raw("</span>")
         }
         html.raw("</div>\n")
         // Check-in.
@@ -214,11 +222,13 @@ package struct ReportPage: Sendable {
             html.text("\(limb.title): \(limb.label.rawValue)" + (limb.vitality.map { ", \(Quantity.percent($0)) over 7 days" } ?? ""))
             html.raw("</title></path>\n")
             for leaf in limb.leaves { self.leaf(leaf, html) }
-            let tip = limb.tip
-            let anchor = tip.x < Organism.width / 2 - 20 ? "end" : tip.x > Organism.width / 2 + 20 ? "start" : "middle"
-            let dx = anchor == "end" ? -6.0 : anchor == "start" ? 6.0 : 0
-            html.raw("<text class=\"tip\" x=\"\(PathData.number(tip.x + dx))\" y=\"\(PathData.number(tip.y - 6))\" text-anchor=\"\(anchor)\">")
-            html.text(limb.title).raw("</text></g>\n")
+            if limb.isBud {
+                html.raw("<path class=\"bud\" d=\"\(PathData.of(limb.bud, close: true))\"><title>")
+                html.text("\(limb.title): no habits yet").raw("</title></path>\n")
+            }
+            let caption = limb.caption
+            html.raw("<text class=\"tip\" x=\"\(PathData.number(caption.x))\" y=\"\(PathData.number(caption.baseline))\" text-anchor=\"\(caption.anchor.rawValue)\">")
+            html.text(caption.text).raw("</text></g>\n")
         }
         html.raw("</svg>\n<div>\n")
         html.raw("<p><span class=\"big\">").text(Quantity.percent(areas.identityScore)).raw("</span> <span class=\"muted\">identity score</span></p>\n")
@@ -231,7 +241,7 @@ package struct ReportPage: Sendable {
             html.text(area.label.rawValue).raw("</td></tr>\n")
         }
         html.raw("</table>\n<p class=\"muted\">")
-        html.text("Thriving ≥ 70 % of the area's habits kept over 7 days: long and upright; fading: dimmer; dormant below 30 %: short and curled, resting, not dying. Filled leaves were done today.")
+        html.text("Thriving ≥ 70 % of the area's habits kept over 7 days: long and upright, in the middle; fading: dimmer and leaning out; dormant below 30 %: short and curled, resting, not dying; an area with no habits yet: a bud. Filled leaves were done today.")
         html.raw("</p>\n</div>\n</div>\n</section>\n")
     }
 
@@ -246,7 +256,10 @@ package struct ReportPage: Sendable {
         html.raw("<div class=\"habit all\"><h3>All habits</h3>\n")
         grid(days: days, label: "All habits", html) { index in
             let count = report.allCounts[index]
-            return (report.allLevels[index], "\(count.done) of \(count.due) done")
+            // A day with nothing due has no "0 of 0": a rest day says so, as `brain today` does.
+            let words = count.due > 0 ? "\(count.done) of \(count.due) done"
+                : (report.restDays.contains(days[index]) ? "rest day" : "nothing due") + (count.done > 0 ? ", \(count.done) done" : "")
+            return (report.allLevels[index], words)
         }
         let rate = report.allDue > 0 ? " (\(Quantity.percent(Double(report.allDone) / Double(report.allDue))))" : ""
         html.raw("<p class=\"facts muted\">").text("\(report.allDone) of \(report.allDue) due habit-days done\(rate)").raw(" ")
@@ -281,7 +294,8 @@ package struct ReportPage: Sendable {
         let step = 13, size = 11, left = 28, top = 14
         let width = left + layout.columnCount * step
         let height = top + 7 * step
-        html.raw("<svg class=\"grid\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"").text("\(label), \(first) to \(last)").raw("\">\n")
+        // Never shrunk: on a narrow screen the grid scrolls, showing its latest weeks first.
+        html.raw("<div class=\"scroll\"><svg class=\"grid\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"").text("\(label), \(first) to \(last)").raw("\">\n")
         var lastLabel = -10
         for start in layout.monthStarts where start.column - lastLabel >= 3 {
             html.raw("<text x=\"\(left + start.column * step)\" y=\"10\">\(HeatmapLayout.monthNames[start.month - 1])</text>")
@@ -297,7 +311,7 @@ package struct ReportPage: Sendable {
             html.text(words).raw("</title></rect>")
             if index % 7 == 6 { html.raw("\n") }
         }
-        html.raw("\n</svg>\n")
+        html.raw("\n</svg></div>\n")
     }
 
     package func legend(_ html: HTMLText) {

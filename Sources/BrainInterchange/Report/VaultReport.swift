@@ -67,6 +67,8 @@ package struct VaultReport: Sendable {
     package var allLevels: [Int]
     /// Habits done and due on each day of the range (`DayTally`).
     package var allCounts: [(done: Int, due: Int)]
+    /// The rest days of the range.
+    package var restDays: Set<Day>
     /// Habit-days done and due in the range.
     package var allDone: Int
     package var allDue: Int
@@ -113,6 +115,7 @@ package struct VaultReport: Sendable {
             counts.append(tally)
         }
         (allLevels, allCounts, allDone, allDue) = (levels, counts, done, due)
+        restDays = Set(journal.checkIns.filter { $0.rest && $0.day >= from && $0.day <= date }.map(\.day))
 
         let table = HabitStatsTable(journal: journal, today: date, range: range.statsRange)
         let rows = Dictionary(table.habits.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })

@@ -31,7 +31,12 @@ extension Router {
     func work(_ route: Route, _ call: Call, _ reply: Reply, writes: Bool) {
         worker.async {
             let response = self.run(route, call)
-            if writes, response.status.rawValue < 400 { self.answers.changed(by: call.caller?.key) }
+            if writes, response.status.rawValue < 400 {
+                // The write's own events are read here, before the generation moves on, so they
+                // do not start a second recomputation when the loop reads them.
+                self.watcher.drain()
+                self.answers.changed(by: call.caller?.key)
+            }
             reply.send(response)
         }
     }

@@ -26,6 +26,8 @@ package final class VaultWatcher: @unchecked Sendable {
     private var lastPoll = 0.0
     /// Guards `pending` and `lastPoll`.
     private let lock = NSLock()
+    /// Lets one thread at a time read the events (`folders` is theirs).
+    private let reading = NSLock()
 
     package init(root: String) {
         self.root = root
@@ -70,6 +72,8 @@ package final class VaultWatcher: @unchecked Sendable {
     /// there were any.
     @discardableResult
     package func drain() -> Bool {
+        reading.lock()
+        defer { reading.unlock() }
         var any = false
         #if os(Linux)
         guard let descriptor else { return false }

@@ -152,6 +152,65 @@ import Testing
         }
     }
 
+    /// 200 random sets of areas (1 to 9, any vitality, some resting, some with no habits, long
+    /// and wide-lettered names): no two labels overlap, every label is inside the drawing.
+    @Test func labelsNeverOverlap() {
+        var random = DemoRandom(seed: 2026)
+        for round in 0..<200 {
+            let count = 1 + Int(random.unit() * 9)
+            let branches = (0..<count).map { index -> Organism.Branch in
+                let roll = random.unit()
+                let vitality: Double? = roll < 0.1 ? nil : roll < 0.45 ? random.unit() * 0.3 : random.unit()
+                let name = ["Health", "Creative work", "Mindfulness & calm", "WWWWWWWWWWWW", "家族", "Learning languages"][Int(random.unit() * 6)]
+                return Organism.Branch(area: "a\(index)", title: "\(name) \(index)", vitality: vitality,
+                                       leaves: random.unit() < 0.1 ? [] : Self.leaves(1 + Int(random.unit() * 4)))
+            }
+            let plant = Organism(branches: branches, restDay: random.unit() < 0.1, seed: UInt64(round))
+            let captions = plant.limbs.map(\.caption)
+            for (i, a) in captions.enumerated() {
+                #expect(a.minX >= 0 && a.maxX <= Organism.width && a.minY >= 0 && a.maxY <= Organism.height, "round \(round): \(a) outside")
+                for b in captions[(i + 1)...] {
+                    #expect(!a.overlaps(b), "round \(round): \(a.text) and \(b.text) overlap")
+                }
+            }
+        }
+    }
+
+    /// A limb never leans further from upright than a less alive one (the fan's places go to the
+    /// most alive first), but for the jitter: up to 4° each way, times the lean (at most 1.15).
+    @Test func theMoreAliveTheMoreUpright() {
+        var random = DemoRandom(seed: 83)
+        for round in 0..<200 {
+            let count = 2 + Int(random.unit() * 8)
+            let vitalities = (0..<count).map { _ in random.unit() }
+            let plant = Organism(branches: Self.branches(vitalities), restDay: false, seed: UInt64(round))
+            for (a, limbA) in plant.limbs.enumerated() {
+                for (b, limbB) in plant.limbs.enumerated() where vitalities[a] > vitalities[b] {
+                    #expect(abs(limbA.heading) <= abs(limbB.heading) + 2 * 4 * 1.15 * Organism.degree + 1e-9,
+                            "round \(round): \(vitalities[a]) leans \(limbA.heading / Organism.degree)°, \(vitalities[b]) \(limbB.heading / Organism.degree)°")
+                }
+            }
+        }
+        // The case a person met: Creative at 83 % among less alive areas is not the most drooping.
+        let plant = Organism(branches: Self.branches([0.4, 0.55, 0.83, 0.1, 0.35]), restDay: false, seed: 1)
+        let mostDrooping = plant.limbs.max { abs($0.heading) < abs($1.heading) }!
+        #expect(mostDrooping.vitality == 0.1)
+        #expect(abs(plant.limbs[2].heading) == plant.limbs.map { abs($0.heading) }.min())
+    }
+
+    @Test func anAreaWithNoHabitsIsABud() {
+        var branches = Self.branches([0.9, 0.6])
+        branches.append(Organism.Branch(area: "new", title: "New area", vitality: nil, leaves: []))
+        let plant = Organism(branches: branches, restDay: false, seed: 4)
+        let bud = plant.limbs[2]
+        #expect(bud.isBud && bud.leaves.isEmpty && bud.bud.count == 2)
+        #expect(bud.length == Organism.budLength)
+        #expect(plant.limbs[0...1].allSatisfy { !$0.isBud && $0.length > 3 * bud.length })
+        // Outermost: no limb of the fan leans further.
+        #expect(plant.limbs.allSatisfy { abs($0.heading) <= abs(bud.heading) + 1e-9 })
+        #expect(bud.bud[0].start == bud.tip && bud.bud[1].end == bud.tip)
+    }
+
     @Test func bezierBasics() {
         let curve = CubicBezier(start: Point(x: 0, y: 0), control1: Point(x: 0, y: -10), control2: Point(x: 10, y: -10),
                                 end: Point(x: 10, y: 0))

@@ -103,8 +103,12 @@ import Testing
         let page = Self.page(vault, date: Day("2026-10-27")!)
         #expect(page.report.today.rest)
         #expect(page.report.organism.restDay && page.report.organism.limbs.allSatisfy { $0.calm && $0.curl == 0 })
-        #expect(Set(page.report.organism.limbs.map(\.length)).count == 1)
+        #expect(Set(page.report.organism.limbs.filter { !$0.isBud }.map(\.length)).count == 1)
+        // Work has goals but no habits: a bud, on a rest day as on any other.
+        #expect(page.report.organism.limbs.filter(\.isBud).map(\.area) == ["work"])
         #expect(page.render().contains("resting calmly on a rest day"))
+        // As `brain today`: no count of what was due on a day nothing is.
+        #expect(page.render().contains("<span class=\"big\">Rest day</span>") && !page.render().contains("0 of 0 done"))
     }
 
     @Test func themesAndAppearances() throws {
