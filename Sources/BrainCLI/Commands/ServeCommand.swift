@@ -22,6 +22,11 @@ enum ServeCommand: BrainCommand {
         NAME` ends one. The server answers for IP addresses and localhost; --host NAME adds a
         name (behind a proxy). Writes must be same-origin (Origin, Sec-Fetch-Site).
 
+        In a terminal a QR code of the pairing link is drawn under it, for a phone's camera:
+        white on black with colour; dark blocks on the terminal's background with NO_COLOR or
+        --no-color (scan it on a light background). --qr draws it into a pipe too (without
+        colour); --json never does.
+
         Limits: 8 KB of headers, 1 MB bodies (Content-Length only), 10 s for the headers, 30 s
         for a body, 60 s idle, 1000 connections. TLS is left to a proxy: docs/SERVE.md. With
         --json, `brain serve` prints what it offers and exits without serving.
@@ -34,6 +39,7 @@ enum ServeCommand: BrainCommand {
             .value("listen", "HOST:PORT", "the address (default 127.0.0.1:\(ListenAddress.defaultPort))"),
             .value("host", "NAME", "a host name to answer for besides IP addresses and localhost", repeatable: true),
             .flag("open", "open the pairing link in a browser ($BROWSER, else open or xdg-open): one tap signs it in"),
+            .flag("qr", "draw the pairing link as a QR code even when standard output is no terminal (never with --json)"),
             .flag("json", "print the address, limits and routes (or the token, the list, the link) as JSON"),
         ],
         examples: ["brain serve", "brain serve --listen 127.0.0.1:8080", "brain serve token new shortcuts",
@@ -69,11 +75,36 @@ enum ServeCommand: BrainCommand {
             })
         options.hostNames = arguments.all("host")
         options.now = { clock.now }
+        if let draw = pairingCode(arguments, session) {
+            options.showPairing = { link in
+                for line in draw(link) { stdout.write(line + "\n") }
+                stdout.flush()
+            }
+        }
         if arguments.flag("open") {
             let environment = context.environment
             options.open = { link in openBrowser(link, environment: environment, log: { stderr.write($0 + "\n") }) }
         }
         return VaultServer.serve(options)
+    }
+
+    /// What draws the pairing link as a QR code under it: in a terminal or with --qr, never with
+    /// --json. In a terminal with colour (not NO_COLOR, not --no-color) light modules are white
+    /// blocks on black; without colour dark modules are the blocks (`QRCode.terminalLines`).
+    static func pairingCode(_ arguments: Arguments, _ session: Session) -> (@Sendable (String) -> [String])? {
+        let context = session.context
+        guard !arguments.flag("json"), context.stdout.isTerminal || arguments.flag("qr") else { return nil }
+        let colour = ColorMode.resolve(environment: context.environment, isTerminal: context.stdout.isTerminal,
+                                       noColorFlag: arguments.flag("no-color"))
+        let stderr = context.stderr
+        return { link in
+            do throws(QRCode.Failure) {
+                return try QRCode(text: link).terminalLines(colour: colour)
+            } catch {
+                stderr.write("brain: no QR code for the pairing link: \(error.description)\n")
+                return []
+            }
+        }
     }
 
     /// Opens `link` with `$BROWSER`, else `open` (macOS) or `xdg-open`, without waiting for it.
@@ -157,6 +188,7 @@ enum ServeCommand: BrainCommand {
         let link = VaultServer.pairingLink(listen, code)
         if arguments.flag("json") { return try session.printJSON(PairingLink(link: link, expiresInSeconds: CredentialStore.pairingLifetime)) }
         session.line(link)
+        for line in pairingCode(arguments, session)?(link) ?? [] { session.line(line) }
         session.context.stderr.write("open it on the device within 10 minutes, once, while brain serve runs on \(listen)\n")
         return ExitCode.success
     }

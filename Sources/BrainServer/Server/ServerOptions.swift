@@ -13,6 +13,8 @@ package struct ServerOptions: Sendable {
     package var today: @Sendable (Int) -> Day
     /// Called with the pairing link once the server listens (`--open`: a browser).
     package var open: (@Sendable (String) -> Void)?
+    /// Called with the pairing link right after its line is announced (a terminal: its QR code).
+    package var showPairing: (@Sendable (String) -> Void)?
     /// The time now (the calendar's stamps).
     package var now: @Sendable () -> Date = { Date() }
     package var version: String

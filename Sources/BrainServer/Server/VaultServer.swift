@@ -28,8 +28,10 @@ package enum VaultServer {
         options.announce("listening on http://\(address) for \(options.vault)")
         if let code {
             let host = address.host == "0.0.0.0" || address.host == "::" ? ListenAddress(host: "127.0.0.1", port: address.port) : address
-            options.announce("pair a device (once, within 10 minutes): \(pairingLink(host, code))")
-            options.open?(pairingLink(host, code))
+            let link = pairingLink(host, code)
+            options.announce("pair a device (once, within 10 minutes): \(link)")
+            options.showPairing?(link)
+            options.open?(link)
         }
         server.run()
         // The worker finishes what it was asked (a write under way is not cut off).

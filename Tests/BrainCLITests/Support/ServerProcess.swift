@@ -75,6 +75,8 @@ final class ServerProcess {
 
     var stderr: String { collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) } }
 
+    var stdout: String { collected.lock.withLock { String(decoding: collected.stdout, as: UTF8.self) } }
+
     /// Sends SIGTERM and waits (at most 10 s) for the exit status; nil when it did not exit.
     func stop() -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
