@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import BrainServer
+@testable import BrainServer
+import BrainTestSupport
 @testable import BrainCLI
 
 /// The pairing link's QR code: drawn under the link in a terminal or with --qr, never with
@@ -66,6 +67,38 @@ import BrainServer
         let expected = try QRCode(text: link).terminalLines(colour: .none)
         let lines = ServePairingCodeTests.lines(of: server, atLeast: 2 + expected.count)
         #expect(Array(lines.dropFirst(2)) == expected)
+    }
+
+    /// Behind a proxy the link is the proxy's (`--url`), and the server answers for its host;
+    /// a bad --url is a usage error.
+    @Test func theLinkIsTheAddressADeviceOpens() throws {
+        let vault = try TestVault()
+        let paired = vault.run(["serve", "pair", "--url", "https://Laptop.tailnet.ts.net/"])
+        #expect(paired.status == 0)
+        #expect(paired.stdout.hasPrefix("https://Laptop.tailnet.ts.net/pair?code=pair_"), "\(paired.stdout)")
+        for bad in ["laptop.tailnet.ts.net", "https://laptop/brain", "https://x?y", "ftp://laptop", "https://a b", "https://laptop:99999"] {
+            let refused = vault.run(["serve", "pair", "--url", bad])
+            #expect(refused.status == 64 && refused.stderr.contains("--url takes"), "\(bad)")
+        }
+        let server = try ServerProcess(vault: vault.root, arguments: ["--url", "https://laptop.tailnet.ts.net"])
+        defer { _ = server.stop() }
+        let pairing = try #require(ServePairingCodeTests.lines(of: server, atLeast: 2).dropFirst().first)
+        #expect(pairing.hasSuffix(" https://laptop.tailnet.ts.net/pair?" + pairing.split(separator: "?").last!))
+        let proxied = TestClient.request(port: UInt16(server.port), "GET", "/pair", headers: ["Host": "laptop.tailnet.ts.net"])
+        #expect(proxied?.status == 400, "the proxy's host is answered for (a pairing page without a code)")
+        let other = TestClient.request(port: UInt16(server.port), "GET", "/pair", headers: ["Host": "evil.example"])
+        #expect(other?.status == 421)
+    }
+
+    /// Listening on every interface, the link names this machine's network address, which a
+    /// phone on the same network can open, not 127.0.0.1.
+    @Test func onEveryInterfaceTheLinkNamesANetworkAddress() throws {
+        let vault = try TestVault()
+        let paired = vault.run(["serve", "pair", "--listen", "0.0.0.0:7420"])
+        let addresses = Socket.networkAddresses()
+        let expected = "http://\(addresses.first ?? "127.0.0.1"):7420/pair?code="
+        #expect(paired.stdout.hasPrefix(expected), "\(paired.stdout) for \(addresses)")
+        #expect(!addresses.contains { $0.hasPrefix("127.") || $0.hasPrefix("169.254.") })
     }
 
     /// The server's standard output once it has `count` lines (or after 10 seconds).

@@ -22,6 +22,10 @@ enum ServeCommand: BrainCommand {
         NAME` ends one. The server answers for IP addresses and localhost; --host NAME adds a
         name (behind a proxy). Writes must be same-origin (Origin, Sec-Fetch-Site).
 
+        The pairing link starts with the address a device opens: --url (a proxy's, such as
+        https://laptop.tailnet.ts.net, whose host is then answered for); else the address
+        listened on, and for 0.0.0.0 this machine's first network address.
+
         In a terminal a QR code of the pairing link is drawn under it, for a phone's camera:
         white on black with colour; dark blocks on the terminal's background with NO_COLOR or
         --no-color (scan it on a light background). --qr draws it into a pipe too (without
@@ -38,11 +42,13 @@ enum ServeCommand: BrainCommand {
         options: [
             .value("listen", "HOST:PORT", "the address (default 127.0.0.1:\(ListenAddress.defaultPort))"),
             .value("host", "NAME", "a host name to answer for besides IP addresses and localhost", repeatable: true),
+            .value("url", "URL", "the address devices open, behind a proxy (https://laptop.tailnet.ts.net): the pairing link's; its host is answered for"),
             .flag("open", "open the pairing link in a browser ($BROWSER, else open or xdg-open): one tap signs it in"),
             .flag("qr", "draw the pairing link as a QR code even when standard output is no terminal (never with --json)"),
             .flag("json", "print the address, limits and routes (or the token, the list, the link) as JSON"),
         ],
-        examples: ["brain serve", "brain serve --listen 127.0.0.1:8080", "brain serve token new shortcuts",
+        examples: ["brain serve", "brain serve --listen 127.0.0.1:8080", "brain serve --url https://laptop.tailnet.ts.net",
+                   "brain serve token new shortcuts",
                    "brain serve token list", "brain serve token revoke shortcuts", "brain serve pair"])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
@@ -74,6 +80,7 @@ enum ServeCommand: BrainCommand {
                 stdout.flush()
             })
         options.hostNames = arguments.all("host")
+        options.publicURL = try publicURL(arguments)
         options.now = { clock.now }
         if let draw = pairingCode(arguments, session) {
             options.showPairing = { link in
@@ -86,6 +93,15 @@ enum ServeCommand: BrainCommand {
             options.open = { link in openBrowser(link, environment: environment, log: { stderr.write($0 + "\n") }) }
         }
         return VaultServer.serve(options)
+    }
+
+    /// `--url`, checked.
+    static func publicURL(_ arguments: Arguments) throws -> PublicURL? {
+        guard let text = arguments.value("url") else { return nil }
+        guard let url = PublicURL(text) else {
+            throw CLIError.usage("--url takes the address devices open, https://NAME or http://NAME:PORT without a path, not \"\(text)\"")
+        }
+        return url
     }
 
     /// What draws the pairing link as a QR code under it: in a terminal or with --qr, never with
@@ -185,7 +201,7 @@ enum ServeCommand: BrainCommand {
         } catch {
             throw CLIError.failure(error.description)
         }
-        let link = VaultServer.pairingLink(listen, code)
+        let link = VaultServer.pairingLink(VaultServer.base(try publicURL(arguments), listen), code)
         if arguments.flag("json") { return try session.printJSON(PairingLink(link: link, expiresInSeconds: CredentialStore.pairingLifetime)) }
         session.line(link)
         for line in pairingCode(arguments, session)?(link) ?? [] { session.line(line) }

@@ -150,6 +150,35 @@ package enum Socket {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// This machine's network addresses (IPv4, or IPv6 when `ipv6`) that are up and not
+    /// loopback or link-local, in the order the system lists its interfaces.
+    package static func networkAddresses(ipv6: Bool = false) -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0, let list = first else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [String] = []
+        var next: UnsafeMutablePointer<ifaddrs>? = list
+        while let entry = next {
+            next = entry.pointee.ifa_next
+            let flags = Int32(entry.pointee.ifa_flags)
+            guard flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0, let address = entry.pointee.ifa_addr else { continue }
+            let family = Int32(address.pointee.sa_family)
+            guard family == (ipv6 ? AF_INET6 : AF_INET) else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            if ipv6 {
+                var value = UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr_in6.self).pointee.sin6_addr
+                guard inet_ntop(AF_INET6, &value, &text, socklen_t(text.count)) != nil else { continue }
+            } else {
+                var value = UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr_in.self).pointee.sin_addr
+                guard inet_ntop(AF_INET, &value, &text, socklen_t(text.count)) != nil else { continue }
+            }
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if name.hasPrefix("fe80:") || name.hasPrefix("169.254.") { continue }
+            found.append(name)
+        }
+        return found
+    }
+
     package static func lastError() -> String {
         String(cString: strerror(errno))
     }

@@ -70,7 +70,7 @@ final class Router: @unchecked Sendable {
         self.port = port
         vault = Vault(root: options.vault)
         credentials = CredentialStore(vault: vault)
-        hostNames = options.hostNames.map { $0.lowercased() }
+        hostNames = (options.hostNames + (options.publicURL.map { [$0.host] } ?? [])).map { $0.lowercased() }
         watcher = VaultWatcher(root: options.vault)
         routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes + Router.confirmRoutes
     }

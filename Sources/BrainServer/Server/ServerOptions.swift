@@ -8,6 +8,8 @@ package struct ServerOptions: Sendable {
     package var listen: ListenAddress
     /// Host names the server answers for besides IP addresses and `localhost` (`--host`).
     package var hostNames: [String] = []
+    /// The address devices open, behind a proxy (`--url`): the pairing link's.
+    package var publicURL: PublicURL?
     package var limits: HTTPLimits
     /// Today, after the vault's `day-starts-at` (minutes).
     package var today: @Sendable (Int) -> Day

@@ -27,8 +27,7 @@ package enum VaultServer {
         let code = try? router.credentials.newPairingCode()
         options.announce("listening on http://\(address) for \(options.vault)")
         if let code {
-            let host = address.host == "0.0.0.0" || address.host == "::" ? ListenAddress(host: "127.0.0.1", port: address.port) : address
-            let link = pairingLink(host, code)
+            let link = pairingLink(base(options.publicURL, address), code)
             options.announce("pair a device (once, within 10 minutes): \(link)")
             options.showPairing?(link)
             options.open?(link)
@@ -40,8 +39,18 @@ package enum VaultServer {
         return 0
     }
 
-    /// The link that pairs a device with `code`.
-    package static func pairingLink(_ address: ListenAddress, _ code: String) -> String {
-        "http://\(address)/pair?code=\(code)"
+    /// The link that pairs a device with `code`, under `base` (`base(_:_:)`).
+    package static func pairingLink(_ base: String, _ code: String) -> String {
+        "\(base)/pair?code=\(code)"
+    }
+
+    /// Where a device reaches the server: `--url` when given; else the address listened on, and
+    /// for every interface (`0.0.0.0`, `::`) this machine's first network address a phone on the
+    /// same network can open (loopback when it has none).
+    package static func base(_ url: PublicURL?, _ address: ListenAddress) -> String {
+        if let url { return url.description }
+        guard address.host == "0.0.0.0" || address.host == "::" else { return "http://\(address)" }
+        let host = Socket.networkAddresses(ipv6: address.host == "::").first ?? "127.0.0.1"
+        return "http://\(ListenAddress(host: host, port: address.port))"
     }
 }
