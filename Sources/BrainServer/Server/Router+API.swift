@@ -258,12 +258,16 @@ extension Router {
 
     /// Runs an action under the vault lock and answers with its result, as `--json` prints it.
     /// `keepingPins`: the action writes only the journal's files (a check-off, a check-in, a goal).
+    /// The action reads the kept index and journal when the watcher vouches for them (see
+    /// `vouched()`), and the kept index takes the changed files afterwards (`applied`).
     func perform<Action: VaultAction>(_ action: Action, status: HTTPStatus = .ok, keepingPins: Bool = true) throws(APIError) -> HTTPResponse
         where Action.Outcome: Encodable {
-        defer { invalidate(keepingPins: keepingPins) }
         do {
-            return .json(try vault.perform(action), status: status)
+            let (result, after) = try vault.perform(action, current: { self.vouched() })
+            applied(after, keepingPins: keepingPins)
+            return .json(result, status: status)
         } catch {
+            invalidate(keepingPins: keepingPins)
             throw Self.apiError(error)
         }
     }

@@ -51,6 +51,32 @@ extension Router {
         if keepingPins { kept.pinsOutside = pins }
     }
 
+    /// What a write may read instead of checking every file's stamp (called under the vault
+    /// lock): the kept index and journal, when the watcher has seen no change since they were
+    /// read — else read now, under the lock, and kept for the next write. Only where events are
+    /// watched (inotify).
+    func vouched() -> VaultTransaction.Current? {
+        guard watcher.descriptor != nil else { return nil }
+        watcher.drain()
+        let journal = journal()
+        return VaultTransaction.Current(index: kept.index, journal: journal, journalIndex: kept.index ?? journalIndex())
+    }
+
+    /// After a write: the kept index takes the changed files' new contents (`after`; nil: gone)
+    /// when the watcher saw nothing but the write itself; else everything kept is read again.
+    func applied(_ after: [String: [UInt8]?], keepingPins: Bool) {
+        watcher.drain()
+        let change = watcher.takeChange(now: Socket.now())
+        guard change?.isOnly(Set(after.keys)) ?? true, watcher.descriptor != nil else {
+            invalidate(keepingPins: keepingPins)
+            return
+        }
+        if let index = kept.index { kept.index = index.updating(after).index }
+        if let index = kept.journalIndex { kept.journalIndex = index.updating(after).index }
+        kept.journal = nil
+        if !keepingPins { kept.pinsOutside = nil }
+    }
+
     /// Takes the watcher's news: a change in the journal's folders only keeps the other files' pins.
     func refreshIfChanged() {
         guard let change = watcher.takeChange(now: Socket.now()) else { return }

@@ -21,6 +21,30 @@ package final class VaultWatcher: @unchecked Sendable {
     package struct Change: Equatable {
         package var everything = false
         package var folders: Set<String> = []
+        /// The vault-relative paths of the files events named.
+        package var paths: Set<String> = []
+        /// Whether an event named no file of a folder (the folder itself went or moved, a
+        /// folder in it was made or removed).
+        package var folderEvent = false
+
+        /// Whether nothing changed but `written` (and hidden files beside them: their temporary
+        /// copies while they were written).
+        package func isOnly(_ written: Set<String>) -> Bool {
+            guard !everything, !folderEvent else { return false }
+            let folders = Set(written.map(VaultWatcher.folder(of:)))
+            return paths.allSatisfy { path in
+                written.contains(path)
+                    || (VaultWatcher.name(of: path).hasPrefix(".") && folders.contains(VaultWatcher.folder(of: path)))
+            }
+        }
+    }
+
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
     private var pending: Change? = Change(everything: true)
     private var lastPoll = 0.0
@@ -56,12 +80,18 @@ package final class VaultWatcher: @unchecked Sendable {
         return pending
     }
 
-    private func note(_ folder: String?) {
+    private func note(_ folder: String?, name: String = "", isFolder: Bool = false) {
         lock.lock()
         defer { lock.unlock() }
         var change = pending ?? Change()
         if let folder {
-            change.folders.insert(folder == root ? "" : String(folder.dropFirst(root.count + 1)))
+            let relative = folder == root ? "" : String(folder.dropFirst(root.count + 1))
+            change.folders.insert(relative)
+            if name.isEmpty || isFolder {
+                change.folderEvent = true
+            } else {
+                change.paths.insert(relative.isEmpty ? name : relative + "/" + name)
+            }
         } else {
             change.everything = true
         }
@@ -91,7 +121,7 @@ package final class VaultWatcher: @unchecked Sendable {
                 }
                 let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
-                note(mask & UInt32(IN_Q_OVERFLOW) != 0 ? nil : folders[wd])
+                note(mask & UInt32(IN_Q_OVERFLOW) != 0 ? nil : folders[wd], name: name, isFolder: mask & UInt32(IN_ISDIR) != 0)
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     watchTree(root)
                 } else if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,

@@ -71,6 +71,21 @@ extension Vault {
         try run(action, dryRun: dryRun).result
     }
 
+    /// `perform`, for a caller that keeps the vault's index in memory and watches the files (the
+    /// server): once the lock is held, `current` gives what it knows is current (nil when it is
+    /// not sure), which the action then reads instead of checking every file's stamp. Hands back
+    /// each changed file's contents after the change too (nil: gone), to bring the kept index up
+    /// to date with.
+    package func perform<Action: VaultAction>(_ action: Action, current: @escaping () -> VaultTransaction.Current?) throws(ActionError)
+        -> (result: ActionResult<Action.Outcome>, after: [String: [UInt8]?]) {
+        let (result, transaction) = try run(action, dryRun: false, current: current)
+        let (before, after) = transaction.contents
+        var changed: [String: [UInt8]?] = [:]
+        for path in before.keys { changed[path] = .some(nil) }
+        for (path, bytes) in after { changed[path] = bytes }
+        return (result, changed)
+    }
+
     /// Plans `action` as a dry run does, and hands back, besides the result, every file it would
     /// change in full before and after: what an editor needs to show the change as edits of its
     /// buffers rather than lines (see `ActionPreview`).
@@ -80,7 +95,8 @@ extension Vault {
         return ActionPreview(result: result, before: before, after: after)
     }
 
-    private func run<Action: VaultAction>(_ action: Action, dryRun: Bool) throws(ActionError) -> (result: ActionResult<Action.Outcome>, transaction: VaultTransaction) {
+    private func run<Action: VaultAction>(_ action: Action, dryRun: Bool, current: (() -> VaultTransaction.Current?)? = nil) throws(ActionError)
+        -> (result: ActionResult<Action.Outcome>, transaction: VaultTransaction) {
         let lock: VaultLock
         do { lock = try VaultLock(vault: self) } catch {
             if case .io(_, let message) = error {
@@ -91,6 +107,7 @@ extension Vault {
         defer { withExtendedLifetime(lock) {} }
         let transaction = VaultTransaction(vault: self)
         transaction.actionName = action.name
+        transaction.current = current
         do {
             if let recovered = try recoverInterruptedChange() { transaction.warnings.append(recovered) }
         } catch {

@@ -38,6 +38,34 @@ public final class VaultTransaction {
     /// the total twice once they are all on disk.
     package var progress: ((Int, Int) -> Void)?
     private var openedJournal: Journal?
+    /// What a long-running caller (the server) knows is current, asked for once the lock is held
+    /// (see `Vault.perform(_:current:)`); nil: the transaction opens its own.
+    package var current: (() -> Current?)?
+    private var vouched: Current??
+
+    /// An index and journal their keeper vouches for: read from the files as they are now, kept
+    /// current by a watcher that reported no change since.
+    package struct Current {
+        /// The whole vault's index, when the keeper has one.
+        package var index: VaultIndex?
+        /// The journal (of `index`, or of the journal's scope).
+        package var journal: Journal?
+        /// The index `journal` was made from.
+        package var journalIndex: VaultIndex?
+
+        package init(index: VaultIndex?, journal: Journal?, journalIndex: VaultIndex?) {
+            self.index = index
+            self.journal = journal
+            self.journalIndex = journalIndex
+        }
+    }
+
+    private var vouchedFor: Current? {
+        if let vouched { return vouched }
+        let asked = current?()
+        vouched = .some(asked)
+        return asked
+    }
 
     public init(vault: Vault) {
         self.vault = vault
@@ -49,7 +77,7 @@ public final class VaultTransaction {
     /// as it was when the transaction began, not the staged changes.
     public var index: VaultIndex {
         if let openedIndex { return openedIndex }
-        let index = VaultIndex.open(vault)
+        let index = vouchedFor?.index ?? VaultIndex.open(vault)
         warnings += index.report.warnings
         openedIndex = index
         return index
@@ -60,6 +88,11 @@ public final class VaultTransaction {
     /// all a check-off needs.
     public var journal: Journal {
         if let openedJournal { return openedJournal }
+        if openedIndex == nil, let journal = vouchedFor?.journal, let source = vouchedFor?.journalIndex {
+            warnings += source.report.warnings
+            openedJournal = journal
+            return journal
+        }
         var source = openedIndex
         if source == nil {
             let scoped = VaultIndex.open(vault, scope: .journal)
