@@ -19,6 +19,8 @@ enum RenameCommand: BrainCommand {
         as the old title gets the new file name; a link written as an alias stays (aliases do not
         change). When another note already has the new file name, bare links get the folder
         (`[[habits/read-30-pages]]`) so they stay unique. Daily check-ins keep their date names.
+        A habit keeps its old id among its `aliases:`, so a check-off written under the old name
+        on a machine not yet synced (`- [x] [[read]]`) still names it, and so does `brain done read`.
         --dry-run lists the changes (path:line: old → new) and writes nothing.
         """,
         positionals: [

@@ -193,6 +193,14 @@ extension RenamePlan {
             edits.append(RenameEdit(kind: .title, path: path, line: location?.line ?? 1, column: location?.column ?? 1,
                                     old: "title: " + oldTitle, new: "title: " + newTitle))
         }
+        if let keptAlias {
+            let all = aliases + [keptAlias]
+            document.set("aliases", to: .list(all.map { .string($0) }))
+            let location = document.location(ofKey: "aliases")
+            edits.append(RenameEdit(kind: .title, path: path, line: location?.line ?? 1, column: location?.column ?? 1,
+                                    old: aliases.isEmpty ? "" : "aliases: [\(aliases.joined(separator: ", "))]",
+                                    new: "aliases: [\(all.joined(separator: ", "))]"))
+        }
         return edits.sorted { $0.line < $1.line }
     }
 

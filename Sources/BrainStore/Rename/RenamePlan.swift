@@ -44,6 +44,11 @@ package struct RenamePlan: Hashable, Sendable {
     package var changes: [LinkChange]
     /// Bare ids in front-matter reference keys that name the note, by file path.
     package var references: [ReferenceChange] = []
+    /// A habit keeps its old id as an alias (`aliases:`), so a check-off written under the old
+    /// name on a machine not yet synced still names it; nil when nothing is added.
+    package var keptAlias: String?
+    /// The note's aliases before the rename.
+    package var aliases: [String] = []
 
     /// Files with link or reference changes, in path order.
     package var files: [String] {
@@ -83,6 +88,11 @@ package struct RenamePlan: Hashable, Sendable {
         var plan = RenamePlan(note: note, source: record.path, destination: destination, oldTitle: record.title,
                               newTitle: title, oldStem: record.stem, newStem: stem, title: change, changes: [])
         plan.qualify = index.records.contains { $0.path != record.path && $0.stem.lowercased() == stem.lowercased() }
+        plan.aliases = record.aliases
+        if record.kind == .habit, record.stem.lowercased() != stem.lowercased(),
+           !record.aliases.contains(where: { $0.lowercased() == record.stem.lowercased() }) {
+            plan.keptAlias = record.stem
+        }
         for (source, resolutions) in index.resolutions.enumerated() {
             for (position, resolution) in resolutions.enumerated() where resolution == .note(note) {
                 let link = index.records[source].links[position]
