@@ -20,14 +20,15 @@ package final class LanguageServer {
         package var currentDirectory: String
         package var fileSystem: any FileSystem
         /// The day it is, for a vault whose days start `dayStartsAt` minutes after midnight.
-        package var today: @Sendable (_ dayStartsAt: Int) -> Day
+        /// The vault's day now (in its `time-zone:`, from its `day-starts-at`).
+        package var today: @Sendable (_ config: VaultConfig) -> Day
         /// The version reported in `serverInfo`.
         package var version: String
         /// Where the server says what it could not do (standard error; editors keep it as a log).
         package var log: @Sendable (String) -> Void
 
         package init(vault: String?, currentDirectory: String, fileSystem: any FileSystem = POSIXFileSystem(),
-                    today: @escaping @Sendable (Int) -> Day, version: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
+                    today: @escaping @Sendable (VaultConfig) -> Day, version: String, log: @escaping @Sendable (String) -> Void = { _ in }) {
             self.vault = vault
             self.currentDirectory = currentDirectory
             self.fileSystem = fileSystem
@@ -347,7 +348,7 @@ package final class LanguageServer {
 
     /// The day it is in the vault.
     var today: Day {
-        options.today(workspace.vault.config.dayStartsAt)
+        options.today(workspace.vault.config)
     }
 
     // MARK: Parameters

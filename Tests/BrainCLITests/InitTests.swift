@@ -64,6 +64,9 @@ import Testing
         // The documented defaults (docs/FORMAT.md): the file writes them all out.
         var documented = VaultConfig()
         documented.dayStartsAt = 4 * 60
+        // And the machine's time zone (the tests' clock runs in UTC).
+        documented.timeZone = VaultConfig.zone(named: TimeZone(identifier: "UTC")!.identifier)
+        #expect(documented.timeZone != nil)
         #expect(opened.config == documented)
         // Every key is explained by a comment line above it or beside it.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

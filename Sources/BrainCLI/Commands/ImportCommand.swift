@@ -40,7 +40,7 @@ enum ImportCommand: BrainCommand {
         let export = try LoopExport.read(at: path, source: given)
         let progress = Progress(session, label: "importing")
         let vault = try session.vault()
-        let today = session.context.today(dayStartsAt: vault.config.dayStartsAt)
+        let today = session.context.clock.today(for: vault.config)
         let action = ImportLoop(export: export, today: today, progress: { fraction in progress.update(fraction: fraction) })
         let result = try session.perform(action, dryRun: dryRun)
         progress.clear()

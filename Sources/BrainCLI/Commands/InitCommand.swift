@@ -29,6 +29,9 @@ enum InitCommand: BrainCommand {
         let root = VaultLocator.absolute(given ?? ".", from: session.context.currentDirectory)
         var initVault = InitVault(root: root, today: session.context.today(dayStartsAt: VaultConfig().dayStartsAt))
         initVault.insideAnotherVault = arguments.flag("force")
+        // The machine's zone, when the time-zone database knows its name.
+        let zone = session.context.clock.timeZone.identifier
+        initVault.timeZone = VaultConfig.zone(named: zone) != nil ? zone : nil
         let made = try initVault.run()
         var outcome = Outcome(root: made.outcome.root, created: made.outcome.created, kept: made.outcome.kept)
         if arguments.flag("git") {

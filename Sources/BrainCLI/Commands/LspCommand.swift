@@ -33,7 +33,7 @@ enum LspCommand: BrainCommand {
         let options = LanguageServer.Options(
             vault: named.map { VaultLocator.absolute($0, from: context.currentDirectory) },
             currentDirectory: context.currentDirectory,
-            today: { dayStartsAt in clock.today(dayStartsAt: dayStartsAt) },
+            today: { config in clock.today(for: config) },
             version: BrainCLI.version,
             log: { stderr.write($0 + "\n") })
         return LanguageServer.serve(options: options, input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))

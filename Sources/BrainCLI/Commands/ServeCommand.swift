@@ -72,7 +72,7 @@ enum ServeCommand: BrainCommand {
         let stderr = context.stderr
         var options = ServerOptions(
             vault: vault.root, listen: listen,
-            today: { dayStartsAt in clock.today(dayStartsAt: dayStartsAt) },
+            today: { config in clock.today(for: config) },
             version: BrainCLI.version,
             log: { stderr.write($0 + "\n") },
             announce: { line in

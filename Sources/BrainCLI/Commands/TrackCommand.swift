@@ -42,7 +42,7 @@ enum TrackCommand: BrainCommand {
             files.append(file)
         }
         if files.isEmpty { files = TrackingFile.configured(vault.config, vaultRoot: vault.root, home: home) }
-        let today = session.context.today(dayStartsAt: vault.config.dayStartsAt)
+        let today = session.context.clock.today(for: vault.config)
         let since = try arguments.value("since").map { text in
             guard let day = DayExpression.parse(text, today: today) else {
                 throw CLIError.usage("--since takes today, yesterday, -N, YYYY-MM-DD or a weekday name, not \"\(text)\"")
@@ -57,7 +57,7 @@ enum TrackCommand: BrainCommand {
         }
         let progress = Progress(session, label: "reading")
         var shown = -1
-        let context = TrackingContext(timeZone: session.context.timeZone, dayStartsAt: vault.config.dayStartsAt,
+        let context = TrackingContext(timeZone: session.context.clock.zone(for: vault.config), dayStartsAt: vault.config.dayStartsAt,
                                       days: (since ?? Day.supported.lowerBound)...max(today, since ?? today),
                                       progress: { done, total in
                                           let percent = total > 0 ? Int(done * 100 / total) : 0

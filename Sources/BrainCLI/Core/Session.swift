@@ -124,7 +124,9 @@ extension Session {
     /// The day commands compute for: `--date` when given, else today (after `day-starts-at`).
     func day(_ text: String? = nil) throws -> Day {
         let vault = try? vault()
-        let today = context.today(dayStartsAt: vault?.config.dayStartsAt ?? 0)
+        var config = vault?.config ?? VaultConfig()
+        if vault == nil { config.dayStartsAt = 0 }
+        let today = context.clock.today(for: config)
         guard let text = text ?? arguments.value("date") else { return today }
         guard let day = DayExpression.parse(text, today: today) else {
             if let problem = Day.problem(ofDate: text) { throw CLIError.usage("--date: " + problem) }

@@ -45,6 +45,16 @@ public struct Clock: Sendable {
         Clock.day(of: now, timeZone: timeZone, dayStartsAt: dayStartsAt)
     }
 
+    /// The vault's day now: in its `time-zone:` (else this clock's zone), from its `day-starts-at`.
+    package func today(for config: VaultConfig) -> Day {
+        Clock.day(of: now, timeZone: zone(for: config), dayStartsAt: config.dayStartsAt)
+    }
+
+    /// The zone the vault's days are reckoned in: its `time-zone:`, else this clock's.
+    package func zone(for config: VaultConfig) -> TimeZone {
+        config.timeZone ?? timeZone
+    }
+
     /// `2026-11-22T09:30:00`, with or without a zone, or a bare day (noon local time).
     public static func parseInstant(_ text: String, timeZone: TimeZone = .current) -> Date? {
         // The usual form, `2026-11-22T09:30:00Z` or with `+01:00`, without a formatter (building

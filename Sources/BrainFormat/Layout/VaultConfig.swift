@@ -1,3 +1,5 @@
+import Foundation
+
 /// Settings from `.brain/config.yml`; every key is optional.
 public struct VaultConfig: Hashable, Sendable {
     /// Folder names of the layout, vault-relative.
@@ -28,10 +30,13 @@ public struct VaultConfig: Hashable, Sendable {
     public var issues: [(key: String, message: String)] = []
     /// The vault's name where it is shown (the report's title); nil: the folder's name.
     package var title: String?
+    /// The zone whose midnight (plus `dayStartsAt`) starts the vault's days, wherever `brain`
+    /// runs (`time-zone:`, an IANA name); nil: the machine's.
+    package var timeZone: TimeZone?
 
     public init() {}
 
-    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "remind", "track", "title"]
+    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "time-zone", "title", "remind", "track"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {
@@ -91,6 +96,13 @@ public struct VaultConfig: Hashable, Sendable {
             }
         }
         if let value = map["locale"]?.string { locale = value }
+        if let value = map["time-zone"], !value.isNull {
+            if let name = value.string, let zone = VaultConfig.zone(named: name) {
+                timeZone = zone
+            } else {
+                issues.append(("time-zone", "time-zone is an IANA zone name such as Europe/Berlin or America/New_York, not \(value.string.map { "\"\($0)\"" } ?? "that")"))
+            }
+        }
         if let value = map["title"], !value.isNull {
             if let text = value.string?.trimmingCharacters(in: .whitespaces), !text.isEmpty, !text.contains(where: \.isNewline) {
                 title = text
@@ -106,6 +118,14 @@ public struct VaultConfig: Hashable, Sendable {
 
     /// `"04:00"` → 240. YAML 1.1 would read `04:00` unquoted as a sexagesimal number; we accept
     /// the string form and, leniently, an integer hour.
+    /// The zone of an IANA name (`Europe/Berlin`, `UTC`); nil for a name the time-zone database
+    /// does not have (an abbreviation such as `PST`, a typo).
+    package static func zone(named name: String) -> TimeZone? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard ["UTC", "GMT"].contains(trimmed) || TimeZone.knownTimeZoneIdentifiers.contains(trimmed) else { return nil }
+        return TimeZone(identifier: trimmed)
+    }
+
     package static func minutes(_ value: YAMLValue) -> Int? {
         if case .int(let hour) = value, (0..<24).contains(hour) { return hour * 60 }
         guard let text = value.string else { return nil }

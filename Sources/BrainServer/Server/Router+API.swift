@@ -272,7 +272,7 @@ extension Router {
         }
     }
 
-    func todayDay() -> Day { options.today(vault.config.dayStartsAt) }
+    func todayDay() -> Day { options.today(vault.config) }
 
     /// `date` as the command line reads `--date` (today, yesterday, -3, a weekday, YYYY-MM-DD).
     func day(_ text: String?) throws(APIError) -> Day {

@@ -12,7 +12,7 @@ package struct ServerOptions: Sendable {
     package var publicURL: PublicURL?
     package var limits: HTTPLimits
     /// Today, after the vault's `day-starts-at` (minutes).
-    package var today: @Sendable (Int) -> Day
+    package var today: @Sendable (VaultConfig) -> Day
     /// Called with the pairing link once the server listens (`--open`: a browser).
     package var open: (@Sendable (String) -> Void)?
     /// Called with the pairing link right after its line is announced (a terminal: its QR code).
@@ -26,7 +26,7 @@ package struct ServerOptions: Sendable {
     package var announce: @Sendable (String) -> Void
 
     package init(vault: String, listen: ListenAddress = .standard, limits: HTTPLimits = HTTPLimits(),
-                today: @escaping @Sendable (Int) -> Day, version: String,
+                today: @escaping @Sendable (VaultConfig) -> Day, version: String,
                 log: @escaping @Sendable (String) -> Void, announce: @escaping @Sendable (String) -> Void) {
         self.vault = vault
         self.listen = listen

@@ -12,6 +12,8 @@ public struct InitVault: Sendable {
     /// Make the vault even inside another vault (`brain init --force`); otherwise that is refused,
     /// since the inner vault's notes would also be the outer one's and their names ambiguous.
     package var insideAnotherVault = false
+    /// The zone written as `time-zone:` (the machine's, an IANA name); nil writes it commented out.
+    package var timeZone: String?
 
     public init(root: String, today: Day, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
@@ -47,6 +49,12 @@ public struct InitVault: Sendable {
     ]
 
     /// The defaults of `VaultConfig`, each explained.
+    /// The settings file with `time-zone:` set to `zone`, or commented out (the machine's zone
+    /// then counts) when there is none.
+    package static func config(timeZone zone: String?) -> String {
+        config.replacingOccurrences(of: "\ntime-zone: UTC\n", with: zone.map { "\ntime-zone: \($0)\n" } ?? "\n# time-zone: Europe/Berlin\n")
+    }
+
     public static let config = """
     # Brain vault settings. This file marks the vault root: brain walks up from the current
     # folder to the nearest .brain/config.yml. Every key is optional; the values below are the
@@ -77,6 +85,14 @@ public struct InitVault: Sendable {
 
     # Language of dates and messages.
     locale: en
+
+    # The time zone of the vault's days (an IANA name), wherever brain runs: a laptop and a server
+    # syncing this vault then agree on which day a check-off or a Health record belongs to.
+    time-zone: UTC
+
+    # The vault's name in `brain report`, none by default (the folder's name); for example
+    # title: Jo's brain
+    title:
 
     # Check-in reminders for `brain export ics` ("HH:MM"), none by default; for example
     # remind: {morning: "07:30", evening: "21:30"}
@@ -135,7 +151,7 @@ public struct InitVault: Sendable {
                 outcome.kept.append(relative)
             }
         }
-        try write(Vault.configPath, InitVault.config)
+        try write(Vault.configPath, InitVault.config(timeZone: timeZone))
         try write(Vault.ignorePath, Vault.ignoreText)
         // An existing config may move the folders; follow it.
         let vault = Vault(root: root, fileSystem: fileSystem)
