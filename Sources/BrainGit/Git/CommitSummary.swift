@@ -56,14 +56,17 @@ package enum CommitSummary {
 
     /// The parts of the message: one per day (`2026-11-22: done read, walk`), then one per kind of
     /// change of other files (`note Ideas, Plans`), in path order.
+    /// A renamed habit comes first (`rename habit Write 500 words → Writing`), and the lines of days
+    /// that only name it anew are its part, not check-offs.
     package static func describe(_ changes: [Change], vault: Vault) -> [String] {
         var days: [(String, String)] = []
         var others: [String] = []
         var othersByVerb: [String: [String]] = [:]
+        let renamed = renamedHabits(changes, vault: vault)
         for change in changes.sorted(by: { $0.path < $1.path }) {
             if vault.kind(of: change.path) == .daily, change.path.hasSuffix(".md") {
                 let day = VaultPaths.stem(of: change.path)
-                days.append((day, describeDay(change)))
+                if let words = describeDay(change, renamed: renamed) { days.append((day, words)) }
                 continue
             }
             let (verb, name) = describeFile(change, vault: vault)
@@ -75,10 +78,12 @@ package enum CommitSummary {
         let isFile = { (verb: String) in verb == "file" || verb.hasSuffix(" file") }
         others = others.filter { !housekeeping.contains($0) && !isFile($0) } + others.filter(isFile)
             + housekeeping.filter(others.contains)
-        return days.map { "\($0.0): \($0.1)" } + others.map { verb in
+        func words(_ verb: String) -> String {
             let names = othersByVerb[verb] ?? []
             return names.isEmpty ? verb : verb + " " + names.joined(separator: ", ")
         }
+        let renames = others.filter { $0 == "rename habit" }
+        return renames.map(words) + days.map { "\($0.0): \($0.1)" } + others.filter { $0 != "rename habit" }.map(words)
     }
 
     /// The parts of a message that counts the changes instead of naming them, from their paths
@@ -126,14 +131,31 @@ package enum CommitSummary {
 
     // MARK: - Days
 
+    /// The habits the changes rename, old id to new (lower-cased): a habit file git saw renamed,
+    /// or one removed while another that came in names it among its `aliases:`.
+    package static func renamedHabits(_ changes: [Change], vault: Vault) -> [String: String] {
+        var renamed: [String: String] = [:]
+        let removed = Set(changes.filter { $0.status == .deleted && vault.kind(of: $0.path) == .habit }.map { VaultPaths.stem(of: $0.path).lowercased() })
+        for change in changes where vault.kind(of: change.path) == .habit && change.path.hasSuffix(".md") {
+            let stem = VaultPaths.stem(of: change.path)
+            if case .renamed(let from) = change.status {
+                renamed[VaultPaths.stem(of: from).lowercased()] = stem.lowercased()
+            } else if change.status == .added, let bytes = change.after {
+                let aliases = NoteParser.parse(bytes, stamp: FileStamp(path: change.path, size: bytes.count, modified: 0), kind: .habit).aliases
+                for alias in aliases where removed.contains(alias.lowercased()) { renamed[alias.lowercased()] = stem.lowercased() }
+            }
+        }
+        return renamed
+    }
+
     /// What changed in one daily file: habits done, skipped, logged or undone, the check-in, a rest
-    /// day, intentions, the reflection.
-    package static func describeDay(_ change: Change) -> String {
+    /// day, intentions, the reflection. Nil when its lines only name a renamed habit anew.
+    package static func describeDay(_ change: Change, renamed: [String: String] = [:]) -> String? {
         if change.status == .deleted { return "deleted" }
         let before = change.before.map { Document(bytes: $0) }
         let after = change.after.map { Document(bytes: $0) } ?? Document(text: "")
         var done: [String] = [], skipped: [String] = [], logged: [String] = [], undone: [String] = []
-        let old = lastLines(before.map(DailyEditor.habitLines(in:)) ?? [])
+        let old = lastLines(before.map(DailyEditor.habitLines(in:)) ?? [], renamed: renamed)
         let new = lastLines(DailyEditor.habitLines(in: after))
         for (key, line) in new.lines {
             let previous = old.map[key]
@@ -167,20 +189,29 @@ package enum CommitSummary {
         if sections.contains("intentions") { parts.append("intentions") }
         if sections.contains("reflection") { parts.append("reflection") }
         if parts.isEmpty {
+            if !renamed.isEmpty, change.status == .modified, old.renamedAny { return nil }
             parts.append(change.status == .added ? "new day" : "edit")
         }
         return parts.joined(separator: "; ")
     }
 
-    /// The habit lines that count (the last per habit), keyed by habit, in file order.
-    private static func lastLines(_ lines: [HabitLine]) -> (lines: [(String, HabitLine)], map: [String: HabitLine]) {
+    /// The habit lines that count (the last per habit), keyed by habit (a renamed one by its new
+    /// id), in file order; `renamedAny`: a line named a renamed habit.
+    private static func lastLines(_ lines: [HabitLine], renamed: [String: String] = [:])
+        -> (lines: [(String, HabitLine)], map: [String: HabitLine], renamedAny: Bool) {
         var map: [String: HabitLine] = [:]
         var order: [String] = []
+        var renamedAny = false
         for line in lines {
-            if map[line.habitKey] == nil { order.append(line.habitKey) }
-            map[line.habitKey] = line
+            var key = line.habitKey
+            if let new = renamed[key] {
+                key = new
+                renamedAny = true
+            }
+            if map[key] == nil { order.append(key) }
+            map[key] = line
         }
-        return (order.map { ($0, map[$0]!) }, map)
+        return (order.map { ($0, map[$0]!) }, map, renamedAny)
     }
 
     /// Lower-cased titles of the sections holding changed lines that are not habit lines.

@@ -52,6 +52,24 @@ import Testing
         ])
     }
 
+    /// A rename's commit says so first; the days whose lines only name the habit anew are its part.
+    @Test func aRenamedHabitIsTheSubjectNotFortyDaysOfCheckOffs() {
+        var changes = [Self.change("habits/writing.md", .renamed(from: "habits/write.md"),
+                                   "---\ntitle: Write 500 words\n---\n", "---\ntitle: Writing\naliases: [write]\n---\n")]
+        for day in 1...41 {
+            let date = "2026-10-\(String(format: "%02d", day % 31 + 1))"
+            let before = "---\ndate: \(date)\n---\n## Habits\n- [x] [[write]] 600 words\n- [ ] [[read]]\n"
+            changes.append(Self.change("daily/\(date)-\(day).md", .modified, before, before.replacingOccurrences(of: "[[write]]", with: "[[writing]]")))
+        }
+        // One day where something else happened too.
+        let before = "---\ndate: 2026-11-22\n---\n## Habits\n- [ ] [[write]]\n- [ ] [[read]]\n"
+        changes.append(Self.change("daily/2026-11-22.md", .modified, before, "---\ndate: 2026-11-22\n---\n## Habits\n- [ ] [[writing]]\n- [x] [[read]]\n"))
+        let message = CommitSummary.message(for: changes, vault: Self.vault)
+        #expect(message == "rename habit Write 500 words → Writing; 2026-11-22: done read", "\(message)")
+        // Without the rename the same lines are a check-off each.
+        #expect(CommitSummary.describeDay(changes[1]) == "done writing; undo write")
+    }
+
     @Test func aLongMessageKeepsItsSubjectShortAndListsEverythingBelow() {
         let changes = (1...9).map { Self.change("notes/note-\($0).md", .modified, "# Note number \($0)\n", "# Note number \($0)\nmore\n") }
             + [Self.change("daily/2026-11-22.md", .modified, Self.day, Self.day.replacingOccurrences(of: "- [ ] [[read]]", with: "- [x] [[read]]"))]
