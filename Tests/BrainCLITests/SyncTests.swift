@@ -178,6 +178,25 @@ struct SyncTests {
         #expect(try m.b.read(path) == resolved)
     }
 
+    /// After a conflict resolved by hand, the commit's message says what it holds now: keeping the
+    /// other machine's check-off, this machine's commit no longer skips the walk.
+    @Test func afterAResolvedConflictTheMessageSaysWhatTheCommitHolds() throws {
+        let m = try Self.machines()
+        let path = "daily/2026-11-22.md"
+        try Self.ok(m.a, ["done", "walk"])
+        try Self.ok(m.b, ["skip", "walk", "rain"])
+        try Self.ok(m.b, ["done", "run"])
+        try Self.ok(m.a, ["sync"])
+        #expect(m.b.run(["sync"]).status == 1)
+        #expect(try m.sandbox.git(["log", "-1", "--format=%s", "REBASE_HEAD"], in: m.b.root) == "2026-11-22: done run; skip walk\n")
+        // Resolved by hand: keep the other machine's check-off.
+        try Self.replace(m.b, path, "<<<<<<< origin/main\n", "")
+        try Self.replace(m.b, path, "=======\n- [-] [[walk]] rain\n>>>>>>> this machine\n", "")
+        try Self.ok(m.b, ["sync"])
+        #expect(try m.sandbox.git(["log", "-1", "--format=%s"], in: m.b.root) == "2026-11-22: done run\n")
+        #expect(try m.b.read(path).contains("- [x] [[walk]]\n"))
+    }
+
     @Test func aNoteRemovedOnOneSideAndChangedOnTheOtherIsKeptOrRemovedWithGit() throws {
         let m = try Self.machines()
         for name in ["Ideas", "Plans"] { try Self.ok(m.a, ["new", "note", name]) }

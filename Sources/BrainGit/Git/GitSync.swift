@@ -290,6 +290,13 @@ public struct GitSync: Sendable {
             try git.check(["update-index", "--add", "--remove", "-z", "--stdin"],
                           input: paths.flatMap { Array($0.utf8) + [0] })
         }
+        // The commit holds what the person kept, which may not be what its message said before
+        // the conflict: it is committed here with a message made from what it holds, and the
+        // rebase goes on from it.
+        if let (text, _) = try stagedMessage(git) {
+            let committed = try git.run(["commit", "--quiet", "--file=-"], input: Array(text.utf8))
+            if committed.status != 0 { throw .failed(command: "git commit", message: Git.message(committed)) }
+        }
         let result = try git.run(driver + ["rebase", "--continue"], extraEnvironment: ["GIT_EDITOR": "true"])
         if result.status == 0 { return true }
         if try rebaseInProgress(git) {
@@ -317,15 +324,7 @@ public struct GitSync: Sendable {
             pathspec.append(":(exclude)" + folder)
         }
         try git.check(["add", "--all", "--"] + pathspec)
-        let status = try git.run(["diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--relative", "--", "."])
-        guard status.status == 0 else { throw .failed(command: "git diff", message: Git.message(status)) }
-        let staged = GitSync.parseStatus(status.stdout)
-        if staged.isEmpty { return nil }
-        var changes = staged.map(\.change)
-        if message == nil && changes.count <= CommitSummary.detailLimit {
-            try readContents(of: &changes, before: staged.map(\.before), git)
-        }
-        let text = message ?? CommitSummary.message(for: changes, vault: vault)
+        guard let (text, changes) = try stagedMessage(git, given: message) else { return nil }
         // A plain commit of the index, unless something outside the vault is staged as well (a
         // vault inside a larger repository): then only the vault's folder, which makes git look
         // at every file of it again.
@@ -343,6 +342,20 @@ public struct GitSync: Sendable {
             throw .failed(command: "git commit", message: message)
         }
         return Commit(message: text, files: changes.map(\.path))
+    }
+
+    /// What is staged in the vault's folder against `HEAD`, and the message for it: `given`, or
+    /// one made from the changes; nil when nothing is staged.
+    private func stagedMessage(_ git: Git, given: String? = nil) throws(GitError) -> (String, [CommitSummary.Change])? {
+        let status = try git.run(["diff", "--cached", "--raw", "-z", "--no-abbrev", "--find-renames", "--relative", "--", "."])
+        guard status.status == 0 else { throw .failed(command: "git diff", message: Git.message(status)) }
+        let staged = GitSync.parseStatus(status.stdout)
+        if staged.isEmpty { return nil }
+        var changes = staged.map(\.change)
+        if given == nil && changes.count <= CommitSummary.detailLimit {
+            try readContents(of: &changes, before: staged.map(\.before), git)
+        }
+        return (given ?? CommitSummary.message(for: changes, vault: vault), changes)
     }
 
     /// `git diff --raw -z --no-abbrev` output as changes (without their bytes), each with the
