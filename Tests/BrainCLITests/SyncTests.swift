@@ -197,6 +197,30 @@ struct SyncTests {
         #expect(try m.b.read(path).contains("- [x] [[walk]]\n"))
     }
 
+    /// A rename travels: machine a renames a habit while machine b, not yet synced, checks it off
+    /// under its old id; after both sync, b's line names the habit by its new id (b's sync says
+    /// so), a's commit is titled by the rename, and both see the check-off.
+    @Test func aRenameTravelsToAMachineThatCheckedOffTheOldName() throws {
+        let m = try Self.machines()
+        try Self.ok(m.a, ["new", "habit", "Write 500 words", "--every", "day"])
+        try Self.ok(m.a, ["sync"])
+        try Self.ok(m.b, ["sync"])
+        try Self.ok(m.a, ["rename", "write-500-words", "Writing"])
+        let renamed = try Self.ok(m.a, ["sync"])
+        #expect(renamed.stdout.contains("committed 2 files: rename habit Write 500 words → Writing\n") || renamed.stdout.contains(": rename habit Write 500 words → Writing"), "\(renamed.stdout)")
+        try Self.ok(m.b, ["done", "write-500-words", "--date", "2026-11-21"])
+        let synced = try Self.ok(m.b, ["sync"])
+        #expect(synced.stdout.contains("daily/2026-11-21.md:"), "\(synced.stdout)")
+        #expect(synced.stdout.contains("[[write-500-words]] names the renamed habit writing: now [[writing]]"), "\(synced.stdout)")
+        #expect(try m.b.read("daily/2026-11-21.md").contains("- [x] [[writing]]"))
+        #expect(try !m.b.read("daily/2026-11-21.md").contains("[[write-500-words]]"))
+        try Self.ok(m.a, ["sync"])
+        #expect(try m.a.read("daily/2026-11-21.md") == m.b.read("daily/2026-11-21.md"))
+        let log = m.a.run(["log", "writing", "--json"]).stdout
+        #expect(log.contains("2026-11-21"), "\(log)")
+        #expect(try m.sandbox.git(["log", "--format=%s"], in: m.a.root).contains("name renamed habits by their ids: write-500-words → writing in 1 day"))
+    }
+
     @Test func aNoteRemovedOnOneSideAndChangedOnTheOtherIsKeptOrRemovedWithGit() throws {
         let m = try Self.machines()
         for name in ["Ideas", "Plans"] { try Self.ok(m.a, ["new", "note", name]) }

@@ -59,6 +59,10 @@ enum SyncCommand: BrainCommand {
         }
         let branch = outcome.upstream ?? remote
         if outcome.pulled > 0 { session.line("pulled \(commits(outcome.pulled)) from \(branch)") }
+        // Lines that came in under a renamed habit's old id, now naming it by its id.
+        for rewrite in outcome.renamedLines {
+            session.line("\(rewrite.path):\(rewrite.line): [[\(rewrite.alias)]] names the renamed habit \(rewrite.id): now [[\(rewrite.id)]]")
+        }
         if outcome.pushed > 0 { session.line("pushed \(commits(outcome.pushed)) to \(branch)") }
         if outcome.pulled == 0 && outcome.pushed == 0 {
             session.line(arguments.flag("no-push") ? "nothing to pull from \(branch) (not pushing)" : "up to date with \(branch)")

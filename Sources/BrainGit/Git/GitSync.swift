@@ -82,6 +82,11 @@ public struct GitSync: Sendable {
         public var pushed: Int
         public var conflicts: [Conflict]
         public var warnings: [Warning]
+        /// Lines that came in naming a renamed habit by its old id, rewritten to its id (and
+        /// committed: `namedAnew`).
+        package var renamedLines: [AliasedHabitLines.Rewrite] = []
+        /// The commit of those rewrites.
+        @Nullable package var namedAnew: Commit?
     }
 
     /// Something a person should know about a sync that went through, as data: the client words it
@@ -170,6 +175,7 @@ public struct GitSync: Sendable {
                         return outcome
                     }
                     outcome.pulled += incoming
+                    try nameRenamedHabitsAnew(git, into: &outcome)
                 }
             }
             guard push else { return outcome }
@@ -316,7 +322,7 @@ public struct GitSync: Sendable {
     /// folder, one comparison of the index with the last commit, one `git cat-file` for the bytes
     /// before of at most `CommitSummary.detailLimit` files (more are counted, not read), and a
     /// commit of what was added. No list of paths, and not the message, is ever an argument.
-    private func commit(_ git: Git) throws(GitError) -> Commit? {
+    private func commit(_ git: Git, message given: String? = nil) throws(GitError) -> Commit? {
         // The cache (with the lock) and the trash stay on this machine even where no .gitignore says
         // so; the change journal always does (one from elsewhere is never replayed).
         var pathspec = [".", ":(exclude).brain/journal*"]
@@ -324,7 +330,7 @@ public struct GitSync: Sendable {
             pathspec.append(":(exclude)" + folder)
         }
         try git.check(["add", "--all", "--"] + pathspec)
-        guard let (text, changes) = try stagedMessage(git, given: message) else { return nil }
+        guard let (text, changes) = try stagedMessage(git, given: given ?? message) else { return nil }
         // A plain commit of the index, unless something outside the vault is staged as well (a
         // vault inside a larger repository): then only the vault's folder, which makes git look
         // at every file of it again.
@@ -342,6 +348,28 @@ public struct GitSync: Sendable {
             throw .failed(command: "git commit", message: message)
         }
         return Commit(message: text, files: changes.map(\.path))
+    }
+
+    /// After a pull: daily lines that name a renamed habit by its old id (written where the
+    /// rename had not arrived) are rewritten to its id and committed, under the lock this sync
+    /// holds (`AliasedHabitLines`).
+    private func nameRenamedHabitsAnew(_ git: Git, into outcome: inout Outcome) throws(GitError) {
+        let transaction = VaultTransaction(vault: vault)
+        transaction.actionName = "name renamed habits anew"
+        let rewrites: [AliasedHabitLines.Rewrite]
+        do {
+            rewrites = try AliasedHabitLines.stage(transaction, index: VaultIndex.open(vault, scope: .journal))
+            if rewrites.isEmpty { return }
+            try transaction.commit()
+        } catch {
+            throw .failed(command: "brain sync", message: error.message)
+        }
+        var names: [String] = []
+        for rewrite in rewrites where !names.contains("\(rewrite.alias) → \(rewrite.id)") { names.append("\(rewrite.alias) → \(rewrite.id)") }
+        let days = Set(rewrites.map(\.path)).count
+        let text = "name renamed habits by their ids: \(names.joined(separator: ", ")) in \(days == 1 ? "1 day" : "\(days) days")"
+        outcome.renamedLines += rewrites
+        outcome.namedAnew = try commit(git, message: text)
     }
 
     /// What is staged in the vault's folder against `HEAD`, and the message for it: `given`, or
