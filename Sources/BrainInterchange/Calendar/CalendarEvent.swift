@@ -360,9 +360,15 @@ package enum CalendarExpansion {
         }
         var result: [CalendarOccurrence] = []
         var problems: [Diagnostic] = []
+        var masters: [String: CalendarEvent] = [:]
+        for event in events where event.recurrenceID == nil && event.rule != nil { masters[event.uid ?? ""] = event }
         for event in events {
             let counts = event.counts(owners: owners)
-            if event.recurrenceID != nil {
+            if let id = event.recurrenceID {
+                // An occurrence its series leaves out (EXDATE) stays out, also when an override names it.
+                if let master = masters[event.uid ?? ""], master.exceptions.contains(where: { same($0, id, in: master.start.zone ?? local) }) {
+                    continue
+                }
                 if counts, event.start.wallClock <= limit { result.append(occurrence(event, at: event.start)) }
                 continue
             }
@@ -406,6 +412,14 @@ package enum CalendarExpansion {
             }
         }
         return (result, problems)
+    }
+
+    /// Whether two times name the same occurrence: the same day when either is a day, else the same instant.
+    package static func same(_ one: CalendarTime, _ other: CalendarTime, in zone: CalendarZone) -> Bool {
+        if one.isDate || other.isDate {
+            return LocalDays.floorDivide(one.wallClock, 86_400) == LocalDays.floorDivide(other.wallClock, 86_400)
+        }
+        return one.instant(floatingIn: zone) == other.instant(floatingIn: zone)
     }
 
     package static func occurrence(_ event: CalendarEvent, at start: CalendarTime) -> CalendarOccurrence {
