@@ -327,4 +327,79 @@ import Testing
         }
         print("calendar agreement: seed \(seed) zone \(zone): \(run.occurrences) occurrences counted by python, days per habit \(Self.habits.map { run.brain[$0.id]?.count ?? 0 })")
     }
+
+    // MARK: - The packages' own calendars
+
+    /// The .ics files of icalendar's and recurring_ical_events' test suites, as their wheels install them.
+    static func suiteCalendars() throws -> [String] {
+        let python = try #require(CalendarParser.python)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", "import icalendar, recurring_ical_events, os; print(os.path.dirname(icalendar.__file__)); print(os.path.dirname(recurring_ical_events.__file__))"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var files: [String] = []
+        for folder in text.split(separator: "\n").map(String.init) {
+            guard let walk = FileManager.default.enumerator(atPath: folder) else { continue }
+            while let path = walk.nextObject() as? String {
+                if path.hasSuffix(".ics") { files.append(folder + "/" + path) }
+            }
+        }
+        return files.sorted()
+    }
+
+    /// Calendars of the suites where Brain and recurring_ical_events differ, and why.
+    static let knownDifferences: [String: String] = [
+        "tests/calendars/period_with_timezone.ics": "RDATE;VALUE=PERIOD is left out with a warning",
+        "test/calendars/issue_113_period_in_rdate.ics": "RDATE;VALUE=PERIOD is left out with a warning",
+        "test/calendars/issue_113_period_rdate_duration.ics": "RDATE;VALUE=PERIOD is left out with a warning",
+        "test/calendars/end_before_start_event.ics": "DTEND before DTSTART is an error and the event is left out",
+        "test/calendars/issue_132_swapped_start_and_end.ics": "DTEND before DTSTART is an error and the event is left out",
+        "test/calendars/issue_75_range_parameter.ics": "RECURRENCE-ID;RANGE=THISANDFUTURE is read as this occurrence only (a warning)",
+        "test/calendars/multiple_rrule.ics": "only the first of several RRULEs is used (a warning)",
+        "test/calendars/issue_164_duplicated_event.ics": "the last of several events with one UID counts; recurring_ical_events picks by SEQUENCE",
+        "test/calendars/issue_201_test_matrix.ics": "events whose UID repeats without RECURRENCE-ID: the last one counts",
+        "test/calendars/issue_253_additional_recurrence_id.ics": "an override of no occurrence of its series still counts",
+        "tests/calendars/rfc_7265_appendix_example_2_ical.ics": "the last of several events with one UID counts",
+    ]
+
+    @Test(.enabled(if: CalendarParser.python != nil, "the recurring_ical_events agreement test: \(CalendarParser.problem)"))
+    func theSuitesCalendarsAgreeWithRecurringIcalEvents() throws {
+        let files = try Self.suiteCalendars()
+        #expect(files.count > 100, "the wheels ship their test calendars")
+        var agreed = 0, compared = 0, occurrences = 0
+        var unreadable: [String] = []
+        var differing: [String] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            // Brain reads whole calendars; icalendar's suite also has bare VEVENTs.
+            guard text.uppercased().contains("BEGIN:VCALENDAR") else { continue }
+            let run = try Self.compare(text, zone: "Europe/Berlin", first: "2000-01-01", last: "2030-12-31")
+            let name = file.components(separatedBy: "/").suffix(3).joined(separator: "/")
+            guard run.occurrences >= 0 else {
+                unreadable.append(name)
+                continue
+            }
+            compared += 1
+            occurrences += run.occurrences
+            let same = Self.habits.allSatisfy { (run.brain[$0.id] ?? [:]) == (run.python[$0.id] ?? [:]) }
+            if same {
+                agreed += 1
+            } else {
+                let habit = Self.habits.first { (run.brain[$0.id] ?? [:]) != (run.python[$0.id] ?? [:]) }!
+                let ours = run.brain[habit.id] ?? [:], theirs = run.python[habit.id] ?? [:]
+                let days = Set(ours.keys).union(theirs.keys).filter { ours[$0] != theirs[$0] }.sorted()
+                differing.append("\(name) (\(habit.id), \(days.count) days, first \(days.first ?? ""): brain \(days.first.flatMap { ours[$0] }.map { "\($0)" } ?? "-") python \(days.first.flatMap { theirs[$0] }.map { "\($0)" } ?? "-"))")
+            }
+        }
+        print("calendar agreement, the suites' calendars: \(agreed) of \(compared) agree (\(occurrences) occurrences counted by python); \(unreadable.count) python cannot read")
+        for line in differing { print("  differs: " + line) }
+        let unexplained = differing.filter { line in !Self.knownDifferences.keys.contains { line.hasPrefix($0 + " ") } }
+        #expect(unexplained.isEmpty, "calendars of the suites where Brain and recurring_ical_events differ, not known: \(unexplained)")
+        #expect(compared >= 150 && agreed >= 155, "\(agreed) of \(compared) agree")
+    }
 }

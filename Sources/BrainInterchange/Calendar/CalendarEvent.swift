@@ -361,8 +361,14 @@ package enum CalendarExpansion {
         var result: [CalendarOccurrence] = []
         var problems: [Diagnostic] = []
         var masters: [String: CalendarEvent] = [:]
-        for event in events where event.recurrenceID == nil && event.rule != nil { masters[event.uid ?? ""] = event }
-        for event in events {
+        var lastMaster: [String: Int] = [:]
+        for (index, event) in events.enumerated() where event.recurrenceID == nil {
+            if event.rule != nil { masters[event.uid ?? ""] = event }
+            if let uid = event.uid { lastMaster[uid] = index }
+        }
+        for (index, event) in events.enumerated() {
+            // A UID given to several events (an edited copy appended): the last one counts.
+            if event.recurrenceID == nil, let uid = event.uid, lastMaster[uid] != index { continue }
             let counts = event.counts(owners: owners)
             if let id = event.recurrenceID {
                 // An occurrence its series leaves out (EXDATE) stays out, also when an override names it.
