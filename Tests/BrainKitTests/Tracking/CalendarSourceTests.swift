@@ -178,6 +178,13 @@ import Testing
     events = list(cal.walk("VEVENT"))
     replaced = {}
     out = []
+    excluded = {}
+    for ev in events:
+        if ev.get("RECURRENCE-ID") is None and ev.get("EXDATE") is not None:
+            exdates = ev.get("EXDATE")
+            for group in (exdates if isinstance(exdates, list) else [exdates]):
+                for item in group.dts:
+                    excluded.setdefault(str(ev.get("UID")), set()).add(key(item.dt))
     for ev in events:
         if ev.get("RECURRENCE-ID") is not None:
             replaced.setdefault(str(ev.get("UID")), []).append(key(ev.decoded("RECURRENCE-ID")))
@@ -192,6 +199,9 @@ import Testing
         summary = str(ev.get("SUMMARY"))
         cancelled = str(ev.get("STATUS", "")).upper() == "CANCELLED"
         if ev.get("RECURRENCE-ID") is not None:
+            # An occurrence its series leaves out (EXDATE) stays out, as recurring_ical_events reads it.
+            if key(ev.decoded("RECURRENCE-ID")) in excluded.get(str(ev.get("UID")), set()):
+                continue
             if not cancelled and instant(start) < horizon:
                 out.append([key(start), seconds, summary])
             continue
