@@ -1,5 +1,6 @@
-# pypi_venv NAME PACKAGE CHECK...: a virtual environment at .build/NAME with PACKAGE from PyPI,
-# made once; CHECK (run in the environment's bin/) must succeed, before and after installing.
+# pypi_venv NAME PACKAGES CHECK...: a virtual environment at .build/NAME with PACKAGES (names
+# separated by spaces) from PyPI, made once; CHECK (run in the environment's bin/) must succeed,
+# before and after installing.
 # Installs python3-venv from Debian when the venv module is missing and apt-get is there. Run from
 # the repository's root; prints nothing but errors (on standard error).
 pypi_venv() {
@@ -17,6 +18,6 @@ pypi_venv() {
     rm -rf "$venv"
     mkdir -p .build
     python3 -m venv "$venv" >&2
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$package" >&2
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $package >&2
     (cd "$venv/bin" && "$@") >&2
 }

@@ -58,7 +58,7 @@ enum TrackCommand: BrainCommand {
         let progress = Progress(session, label: "reading")
         var shown = -1
         let context = TrackingContext(timeZone: session.context.clock.zone(for: vault.config), dayStartsAt: vault.config.dayStartsAt,
-                                      days: (since ?? Day.supported.lowerBound)...max(today, since ?? today),
+                                      days: (since ?? Day.supported.lowerBound)...max(today, since ?? today), owners: vault.config.me,
                                       progress: { done, total in
                                           let percent = total > 0 ? Int(done * 100 / total) : 0
                                           if percent != shown {
@@ -79,7 +79,8 @@ enum TrackCommand: BrainCommand {
         if outcome.omittedProblems > 0 {
             session.warn("\(outcome.omittedProblems) more bad records or rows not listed")
         }
-        let status = outcome.problems.isEmpty ? ExitCode.success : ExitCode.invalid
+        // Warnings alone (an RRULE part not supported, an unknown zone) leave the exit status 0.
+        let status = outcome.errors == 0 ? ExitCode.success : ExitCode.invalid
         if arguments.flag("json") {
             try session.json(result)
             return status

@@ -26,6 +26,9 @@ public struct VaultConfig: Hashable, Sendable {
     /// Files `brain track` reads without `--source`: source name → paths as written (relative to
     /// the vault, absolute, or under `~/`).
     public var track: [String: [String]] = [:]
+    /// The owner's e-mail addresses (`me:`), as calendars name attendees: an event one of them
+    /// declined does not count for `brain track`.
+    package var me: [String] = []
     /// Problems found reading the file, with the key they concern.
     public var issues: [(key: String, message: String)] = []
     /// The vault's name where it is shown (the report's title); nil: the folder's name.
@@ -36,7 +39,7 @@ public struct VaultConfig: Hashable, Sendable {
 
     public init() {}
 
-    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "time-zone", "title", "remind", "track"]
+    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "time-zone", "title", "remind", "track", "me"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {
@@ -111,6 +114,14 @@ public struct VaultConfig: Hashable, Sendable {
             }
         }
         if let value = map["track"], !value.isNull { readTrack(value) }
+        if let value = map["me"], !value.isNull {
+            if value.map == nil, let addresses = value.stringList, !addresses.isEmpty,
+               addresses.allSatisfy({ $0.contains("@") && !$0.contains(" ") }) {
+                me = addresses
+            } else {
+                issues.append(("me", "me must be an e-mail address or a list of them, e.g. me: [jo@example.com]"))
+            }
+        }
         for key in map.keys where !VaultConfig.knownKeys.contains(key) {
             issues.append((key, "unknown setting \(key)"))
         }

@@ -26,6 +26,8 @@ public struct AutoRule: Hashable, Sendable, Codable {
     /// Where samples of several origins overlap in time, which counts: the first origin whose
     /// name holds one of these (case-insensitive), in this order; then a watch, then a phone.
     package var priority: [String]?
+    /// `all-day: true`: all-day events count too (`calendar`); without it only timed events count.
+    package var allDay: Bool?
 
     public init(source: String, metric: String, atLeast: Double? = nil, atMost: Double? = nil, match: String? = nil,
                 perDay: PerDay = .sum) {
@@ -63,11 +65,12 @@ public struct AutoRule: Hashable, Sendable, Codable {
         if let match { text += " \"\(match)\"" }
         text += " " + metric
         if perDay != .sum { text += " (\(perDay.rawValue) per day)" }
+        if allDay == true { text += " (all-day too)" }
         return text + " \(comparison) \(Quantity.number(threshold))"
     }
 
     /// What the rule asks its source for; rules that differ only in threshold or `per-day` share one.
-    package var query: TrackingQuery { TrackingQuery(source: source, metric: metric, match: match) }
+    package var query: TrackingQuery { TrackingQuery(source: source, metric: metric, match: match, allDay: allDay == true) }
 }
 
 /// What a source is asked to read: a metric, narrowed by a pattern where the source reads one.
@@ -75,14 +78,17 @@ package struct TrackingQuery: Hashable, Sendable, Codable, Comparable {
     package var source: String
     package var metric: String
     package var match: String?
+    /// All-day events count too (`calendar`'s `all-day: true`); nil when they do not.
+    package var allDay: Bool?
 
-    package init(source: String, metric: String, match: String? = nil) {
+    package init(source: String, metric: String, match: String? = nil, allDay: Bool = false) {
         self.source = source
         self.metric = metric
         self.match = match
+        self.allDay = allDay ? true : nil
     }
 
     package static func < (lhs: TrackingQuery, rhs: TrackingQuery) -> Bool {
-        (lhs.source, lhs.metric, lhs.match ?? "") < (rhs.source, rhs.metric, rhs.match ?? "")
+        (lhs.source, lhs.metric, lhs.match ?? "", lhs.allDay == true ? 1 : 0) < (rhs.source, rhs.metric, rhs.match ?? "", rhs.allDay == true ? 1 : 0)
     }
 }

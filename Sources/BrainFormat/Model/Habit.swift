@@ -148,7 +148,7 @@ public struct Habit: Hashable, Sendable, Codable {
 
     /// The keys an `auto:` map may have.
     public static let autoKeys = ["source", "metric", "at-least", "at-most", "at-least-minutes", "at-most-minutes", "match", "per-day",
-                                  "priority"]
+                                  "priority", "all-day"]
 
     private static func readAuto(_ reader: inout FieldReader) -> AutoRule? {
         guard let value = reader.value("auto") else { return nil }
@@ -166,6 +166,7 @@ public struct Habit: Hashable, Sendable, Codable {
         let match = inner.string("match")
         let perDay = inner.choice("per-day", AutoRule.PerDay.self)
         let priority = inner.strings("priority")
+        let allDay = inner.bool("all-day")
         for problem in inner.issues {
             reader.issue("auto", "auto: \(problem.message)")
         }
@@ -202,6 +203,13 @@ public struct Habit: Hashable, Sendable, Codable {
         }
         var rule = AutoRule(source: source.name, metric: metricName, atLeast: atLeast, atMost: atMost, match: match, perDay: perDay ?? .sum)
         rule.priority = priority.isEmpty ? nil : priority
+        if allDay == true {
+            guard source.name == CalendarSource.name else {
+                reader.issue("auto", "auto: all-day is for calendar rules, not \(source.name)")
+                return nil
+            }
+            rule.allDay = true
+        }
         let problems = source.complete(&rule)
         for problem in problems { reader.issue("auto", "auto: " + problem) }
         return problems.isEmpty && valid ? rule : nil

@@ -257,10 +257,11 @@ package enum HealthSource: TrackingSource {
 /// is done on days with events whose summary matches a pattern,
 /// `auto: {source: calendar, match: "Gym|Yoga", at-least-minutes: 30}`.
 ///
-/// Recurring events are expanded (`RecurrenceRule`: DAILY and WEEKLY with BYDAY, INTERVAL, COUNT,
-/// UNTIL; EXDATE; RDATE; RECURRENCE-ID overrides, `CalendarExpansion`). A timed event counts on
-/// the local day it starts (time zone and `day-starts-at`, as for every source) with its minutes;
-/// an all-day event counts on each day it covers, with 1,440 minutes a day.
+/// Recurring events are expanded (`RecurrenceRule`: DAILY to YEARLY with every BY part; EXDATE;
+/// RDATE; RECURRENCE-ID overrides, `CalendarExpansion`). A timed event counts on the local day it
+/// starts (time zone and `day-starts-at`, as for every source) with its minutes; an all-day event
+/// counts only for rules with `all-day: true`, on each day it covers, with 1,440 minutes a day.
+/// Cancelled, free (`TRANSP:TRANSPARENT`) and declined events do not count.
 package enum CalendarSource: TrackingSource {
     package static let name = "calendar"
     package static let summary = "an iCalendar file (.ics)"

@@ -11,11 +11,13 @@ package enum CalendarTime: Hashable, Sendable {
     /// Unix seconds.
     case utc(Int64)
     /// Seconds since 1970-01-01 00:00 on the wall clock of `zone`; nil zone: floating.
-    case local(Int64, zone: TimeZone?)
+    case local(Int64, zone: CalendarZone?)
 
     /// Reads `20261122`, `20261122T073000`, `20261122T073000Z` with the property's `TZID` and
-    /// `VALUE` parameters. An unknown TZID gives a floating time and a message.
-    package static func parse(_ text: String, parameters: [String: String]) -> (time: CalendarTime?, problem: String?) {
+    /// `VALUE` parameters; a TZID is resolved by `CalendarZone.named`, with the file's own
+    /// VTIMEZONE blocks (`defined`). An unknown TZID gives a floating time and a message.
+    package static func parse(_ text: String, parameters: [String: String],
+                              defined: [String: ZoneDefinition] = [:]) -> (time: CalendarTime?, problem: String?) {
         let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }
@@ -36,29 +38,21 @@ package enum CalendarTime: Hashable, Sendable {
         let seconds = Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         if bytes.count == 16 { return (.utc(seconds), nil) }
         guard let name = parameters["TZID"] else { return (.local(seconds, zone: nil), nil) }
-        if let zone = zone(named: name) { return (.local(seconds, zone: zone), nil) }
-        return (.local(seconds, zone: nil), "unknown time zone \"\(name)\"; read as local time")
-    }
-
-    /// A TZID as a Foundation time zone: an IANA name (`Europe/Berlin`), also behind a prefix some
-    /// programs add (`/mozilla.org/20050126_1/Europe/Berlin`), or `UTC`/`GMT`.
-    package static func zone(named name: String) -> TimeZone? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if let zone = TimeZone(identifier: trimmed) { return zone }
-        let parts = trimmed.split(separator: "/")
-        for count in [3, 2, 1] where parts.count >= count {
-            if let zone = TimeZone(identifier: parts.suffix(count).joined(separator: "/")) { return zone }
-        }
-        return nil
+        if let zone = CalendarZone.named(name, defined: defined) { return (.local(seconds, zone: zone), nil) }
+        return (.local(seconds, zone: nil), "unknown time zone \"\(name)\" (neither an IANA nor a Windows name, and no VTIMEZONE of the file defines it); read as local time")
     }
 
     /// The instant, reading a floating time in `local`; for a day, its midnight in `local`.
-    package func instant(floatingIn local: TimeZone) -> Int64 {
+    package func instant(floatingIn local: CalendarZone) -> Int64 {
         switch self {
-        case .date(let day): return LocalDays.instant(ofWallClock: Int64(day.ordinal) * 86_400, in: local)
+        case .date(let day): return local.instant(ofWallClock: Int64(day.ordinal) * 86_400)
         case .utc(let seconds): return seconds
-        case .local(let seconds, let zone): return LocalDays.instant(ofWallClock: seconds, in: zone ?? local)
+        case .local(let seconds, let zone): return (zone ?? local).instant(ofWallClock: seconds)
         }
+    }
+
+    package func instant(floatingIn local: TimeZone) -> Int64 {
+        instant(floatingIn: .system(local))
     }
 
     /// The wall-clock seconds in the time's own zone (UTC for UTC times, midnight for days).
@@ -76,10 +70,10 @@ package enum CalendarTime: Hashable, Sendable {
     }
 
     /// The zone the time's wall clock is read in: nil for floating times and days.
-    package var zone: TimeZone? {
+    package var zone: CalendarZone? {
         switch self {
         case .date: return nil
-        case .utc: return TimeZone(identifier: "UTC")
+        case .utc: return .utc
         case .local(_, let zone): return zone
         }
     }

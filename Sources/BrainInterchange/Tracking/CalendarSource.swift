@@ -7,7 +7,7 @@ import BrainStore
 extension CalendarSource: TrackingFileSource {
     package static func read(_ file: TrackingFile, queries: [TrackingQuery], into collector: inout TrackingCollector,
                             context: TrackingContext) throws(TrackingError) {
-        let (events, problems, shown) = try events(in: file, progress: context.progress)
+        let (events, problems, shown, owner) = try events(in: file, progress: context.progress)
         for problem in problems { collector.problem(problem.in(shown)) }
         guard !queries.isEmpty else {
             collector.finished(file, records: 0, problems: problems.filter { $0.severity == .error }.count)
@@ -16,17 +16,21 @@ extension CalendarSource: TrackingFileSource {
         let lastDay = context.days?.upperBound
             ?? events.map { Day(ordinal: Int(LocalDays.floorDivide($0.start.wallClock, 86_400))) }.max()?.adding(days: 366)
             ?? Day(ordinal: 0)
-        let occurrences = CalendarExpansion.occurrences(of: events, through: lastDay, floatingIn: context.timeZone)
-        var targets: [(index: Int, minutes: Bool, pattern: NSRegularExpressionBox?)] = []
+        let owners = Set((context.owners + [owner].compactMap { $0 }).map { $0.lowercased() })
+        let (occurrences, expansionProblems) = CalendarExpansion.occurrences(of: events, through: lastDay, floatingIn: .system(context.timeZone),
+                                                                             owners: owners)
+        for problem in expansionProblems { collector.problem(problem.in(shown)) }
+        var targets: [(index: Int, minutes: Bool, allDay: Bool, pattern: NSRegularExpressionBox?)] = []
         for query in queries {
             let index = collector.index(of: query)
-            targets.append((index, query.metric == "minutes", query.match.map { NSRegularExpressionBox($0) }))
+            targets.append((index, query.metric == "minutes", query.allDay == true, query.match.map { NSRegularExpressionBox($0) }))
         }
         let origin = collector.origin("calendar:" + shown)
         var days = LocalDays(timeZone: context.timeZone, dayStartsAt: context.dayStartsAt)
         var records = 0
         for occurrence in occurrences {
-            let matching = targets.filter { $0.pattern?.matches(occurrence.summary) ?? true }
+            // All-day events count only for rules that ask for them (`all-day: true`).
+            let matching = targets.filter { (!occurrence.allDay || $0.allDay) && ($0.pattern?.matches(occurrence.summary) ?? true) }
             guard !matching.isEmpty else { continue }
             var counted = false
             if case .date(let first) = occurrence.start {
@@ -50,9 +54,10 @@ extension CalendarSource: TrackingFileSource {
         collector.finished(file, records: records, problems: problems.filter { $0.severity == .error }.count)
     }
 
-    /// The events of a calendar file and the problems found in it, with the name it is shown by.
+    /// The events of a calendar file and the problems found in it, with the name it is shown by
+    /// and the owner's address when the calendar names it (`ICalendarReader.owner`).
     package static func events(in file: TrackingFile, progress: ((Int64, Int64) -> Void)? = nil) throws(TrackingError)
-        -> (events: [CalendarEvent], problems: [Diagnostic], shown: String) {
+        -> (events: [CalendarEvent], problems: [Diagnostic], shown: String, owner: String?) {
         let input = try TrackingInput.open(file, wanted: { $0.lowercased().hasSuffix(".ics") }, describe: "calendar file (.ics)")
         var reader = ICalendarReader()
         var sawCalendar = false
@@ -68,7 +73,7 @@ extension CalendarSource: TrackingFileSource {
         }
         reader.finish()
         guard sawCalendar else { throw TrackingError("\(input.shown): not an iCalendar file (no BEGIN:VCALENDAR)") }
-        return (reader.events, reader.problems, input.shown)
+        return (reader.events, reader.problems, input.shown, reader.owner)
     }
 }
 

@@ -50,7 +50,11 @@ package struct LocalDays {
     /// RFC 5545 reads one: a time the clock skips is read with the offset before the gap (02:30 on
     /// the night clocks go forward is 03:30 in summer time), a time it repeats is the first of the two.
     package static func instant(ofWallClock local: Int64, in zone: TimeZone) -> Int64 {
-        func offset(_ seconds: Int64) -> Int64 { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))) }
+        instant(ofWallClock: local) { Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0)))) }
+    }
+
+    /// The same, for a zone given by its offset from UTC at each instant.
+    package static func instant(ofWallClock local: Int64, offset: (Int64) -> Int64) -> Int64 {
         let before = offset(local - 86_400), after = offset(local + 86_400)
         if before == after { return local - before }
         let readBefore = local - before, readAfter = local - after

@@ -84,6 +84,8 @@ package struct TrackHabits: VaultAction {
         package var problems: [String]
         /// Bad records beyond those listed.
         package var omittedProblems: Int
+        /// How many problems are errors; warnings alone (an unsupported rule, an unknown zone) are not.
+        package var errors: Int
     }
 
     package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
@@ -168,7 +170,8 @@ package struct TrackHabits: VaultAction {
             if changed { try transaction.write(document, to: path) }
         }
         return Outcome(today: today, since: since, files: data.files, habits: reports,
-                       problems: data.problems.map(\.description) + refused, omittedProblems: data.omittedProblems)
+                       problems: data.problems.map(\.description) + refused, omittedProblems: data.omittedProblems,
+                       errors: data.errors + refused.count)
     }
 
     /// What to do with one habit's value on a day, given its line there (`current`, whose text is

@@ -13,6 +13,8 @@ package struct TrackingCollector {
     package private(set) var problems: [Diagnostic] = []
     /// Problems found beyond `problemLimit`, only counted, so a file of bad records cannot fill memory.
     package private(set) var omittedProblems = 0
+    /// Problems that are errors (bad records, not warnings), kept or not.
+    package private(set) var errors = 0
     package private(set) var files: [TrackingData.FileSummary] = []
     /// The most problems kept.
     package static let problemLimit = 200
@@ -51,12 +53,14 @@ package struct TrackingCollector {
 
     /// Records a problem with a record or row; the rest of the file is still read.
     package mutating func problem(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errors += 1 }
         if problems.count < TrackingCollector.problemLimit { problems.append(diagnostic) } else { omittedProblems += 1 }
     }
 
-    /// Counts problems a source found but did not keep.
+    /// Counts bad records a source found but did not keep.
     package mutating func omit(_ count: Int) {
         omittedProblems += max(0, count)
+        errors += max(0, count)
     }
 
     /// Records what a file gave, once it has been read.
@@ -73,8 +77,12 @@ package struct TrackingCollector {
             let index = index(of: query, measuresSpans: accumulator.measuresSpans, spanScale: accumulator.spanScale)
             accumulators[index].merge(accumulator, origins: renumbering)
         }
-        for problem in other.problems { self.problem(problem) }
+        // The other collector counted its errors already.
+        for problem in other.problems {
+            if problems.count < TrackingCollector.problemLimit { problems.append(problem) } else { omittedProblems += 1 }
+        }
         omittedProblems += other.omittedProblems
+        errors += other.errors
         files += other.files
     }
 
@@ -88,8 +96,10 @@ package struct TrackingCollector {
         }
         var values: [TrackingQuery: DailyAccumulator] = [:]
         for (index, query) in queries.enumerated() { values[query] = accumulators[index].renumbered(ranks) }
-        return TrackingData(accumulators: values, files: files, problems: problems, omittedProblems: omittedProblems,
-                            originNames: sorted.map(\.key))
+        var data = TrackingData(accumulators: values, files: files, problems: problems, omittedProblems: omittedProblems,
+                                originNames: sorted.map(\.key))
+        data.errors = errors
+        return data
     }
 }
 
@@ -110,6 +120,8 @@ package struct TrackingData: Sendable {
     package var files: [FileSummary]
     package var problems: [Diagnostic]
     package var omittedProblems: Int
+    /// How many problems are errors (the rest are warnings); `brain track` exits 2 when any is.
+    package var errors = 0
     /// The origins' names, by their number in the accumulators.
     package var originNames: [String]
 

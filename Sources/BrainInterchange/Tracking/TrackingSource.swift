@@ -37,10 +37,13 @@ package struct TrackingContext {
     package var days: ClosedRange<Day>?
     /// Called now and then with the bytes read and the bytes in all (for a progress line).
     package var progress: ((_ done: Int64, _ total: Int64) -> Void)?
+    /// The owner's e-mail addresses (`me:` of the config): calendar events one of them declined do not count.
+    package var owners: [String]
 
-    package init(timeZone: TimeZone, dayStartsAt: Int = 0, days: ClosedRange<Day>? = nil,
+    package init(timeZone: TimeZone, dayStartsAt: Int = 0, days: ClosedRange<Day>? = nil, owners: [String] = [],
                 progress: ((_ done: Int64, _ total: Int64) -> Void)? = nil) {
         self.timeZone = timeZone
+        self.owners = owners
         self.dayStartsAt = dayStartsAt
         self.days = days
         self.progress = progress

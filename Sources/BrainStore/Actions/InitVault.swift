@@ -103,6 +103,11 @@ public struct InitVault: Sendable {
     # track: {health: ~/Downloads/export.zip, calendar: calendars/gym.ics, csv: screen-time.csv}
     track:
 
+    # Your e-mail addresses, as calendars name attendees: events you declined do not count for
+    # `brain track`; none by default; for example
+    # me: [jo@example.com]
+    me:
+
     """
 
 
