@@ -154,7 +154,7 @@ import Testing
     ]
 
     /// A random rule: its text and the parsed rule to place DTSTART on one of its occurrences.
-    static func randomRule(_ random: inout Seeded, anchor: Day) -> String {
+    static func randomRule(_ random: inout DemoRandom, anchor: Day) -> String {
         let codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
         func pick<T>(_ items: [T]) -> T { items.randomElement(using: &random)! }
         func some<T>(_ items: [T], _ most: Int) -> [T] { Array(items.shuffled(using: &random).prefix(Int.random(in: 1...most, using: &random))) }
@@ -206,7 +206,7 @@ import Testing
 
     /// A calendar of `count` random events between 2026 and mid 2027.
     static func generated(seed: UInt64, count: Int) -> String {
-        var random = Seeded(state: seed)
+        var random = DemoRandom(seed: seed)
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Brain tests//EN"] + zoneBlocks
         func stamp(_ wall: Int64) -> String {
             let day = Day(ordinal: Int(LocalDays.floorDivide(wall, 86_400)))
@@ -296,16 +296,6 @@ import Testing
         return lines.map(ICalendarText.line).joined()
     }
 
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let zones = ["UTC", "Europe/Berlin", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney"]
 

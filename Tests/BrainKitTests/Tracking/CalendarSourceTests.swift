@@ -228,22 +228,11 @@ import Testing
     print(json.dumps(sorted(out)))
     """
 
-    /// A seeded generator (SplitMix64), so a failing calendar can be made again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A calendar of `count` random recurring events, each with a rule synchronised with its
     /// DTSTART (as RFC 5545 asks), some EXDATEs, and overrides that move or cancel an occurrence.
     static func generated(seed: UInt64, count: Int) -> String {
-        var random = Seeded(state: seed)
+        var random = DemoRandom(seed: seed)
         let codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Brain tests//EN"]
         func stamp(_ day: Day, _ minutes: Int) -> String {

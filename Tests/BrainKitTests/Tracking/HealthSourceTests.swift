@@ -188,7 +188,7 @@ import Testing
     /// (overlapping and apart, instants too), read whole and in parts.
     @Test(arguments: [UInt64(3), 5, 8])
     func generatedDevicesMergeAsTheReferenceDoes(seed: UInt64) throws {
-        var random = CalendarSourceTests.Seeded(state: seed)
+        var random = DemoRandom(seed: seed)
         var records: [String] = []
         for day in 1...9 {
             for source in ["Jo’s Apple Watch", "Jo’s iPhone", "Pedometer++"] {
@@ -568,7 +568,7 @@ import Testing
 
     @Test(arguments: [UInt64(11), 12, 13])
     func damagedHealthExportsNeverCrash(seed: UInt64) throws {
-        var random = CalendarSourceTests.Seeded(state: seed)
+        var random = DemoRandom(seed: seed)
         let folder = try TrackingFolder()
         let rules = [Tracking.rule("steps"), Tracking.rule("sleep-hours"), Tracking.rule("workout-minutes", match: "run")]
         let original = Array(Self.health.utf8)
@@ -600,7 +600,7 @@ import Testing
     }
 
     @Test func damagedCalendarsAndCSVFilesNeverCrash() throws {
-        var random = CalendarSourceTests.Seeded(state: 99)
+        var random = DemoRandom(seed: 99)
         let folder = try TrackingFolder()
         let calendar = Array(CalendarSourceTests.calendar.utf8)
         let csv = Array("date,metric,value\n2026-11-20,screen-minutes,48\n\"2026-11-21\",screen-minutes,\"1\"\n".utf8)
