@@ -32,7 +32,7 @@ package struct ValidationReport: Hashable, Sendable, Codable {
     static func conflictCopies(_ index: VaultIndex) -> [Diagnostic] {
         index.conflictCopies.map {
             Diagnostic(path: $0.path, line: 1, column: 1, severity: .warning,
-                       message: "a \($0.engine.title) conflict copy of \($0.original): not read as a note until it is merged into it")
+                       message: "\($0.engine == .icloud ? "an" : "a") \($0.engine.title) conflict copy of \($0.original): not read as a note until it is merged into it")
         }
     }
 
