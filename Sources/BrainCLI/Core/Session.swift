@@ -9,6 +9,8 @@ final class Session {
     private var openedVault: Vault?
     fileprivate var cachedIndex: VaultIndex?
     fileprivate var cachedJournalIndex: VaultIndex?
+    /// Set once the conflict copies' warning is printed (or a command handles them itself).
+    var conflictCopiesTold = false
 
     init(context: Context, arguments: Arguments) {
         self.context = context
@@ -79,6 +81,7 @@ final class Session {
         let result = try vault.perform(action, dryRun: dryRun)
         for notice in result.notices { context.stderr.write(notice + "\n") }
         for warning in result.warnings { warn(warning) }
+        tell(result.conflictCopies)
         return result
     }
 }
@@ -90,6 +93,7 @@ extension Session {
         let vault = try vault()
         let index = VaultIndex.open(vault, rebuild: rebuild)
         for warning in index.report.warnings { warn(warning) }
+        tell(index.conflictCopies)
         cachedIndex = index
         return index
     }
@@ -101,8 +105,19 @@ extension Session {
         if let opened = cachedJournalIndex { return opened }
         let index = VaultIndex.open(try vault(), scope: .journal)
         for warning in index.report.warnings { warn(warning) }
+        tell(index.conflictCopies)
         cachedJournalIndex = index
         return index
+    }
+
+    /// One line, once per command, while a sync engine's conflict copies are in the vault: they
+    /// are not read as notes until `brain sync resolve` merges them.
+    func tell(_ copies: [ConflictCopy]) {
+        guard !copies.isEmpty, !conflictCopiesTold else { return }
+        conflictCopiesTold = true
+        let what = copies.count == 1 ? "1 sync conflict copy (\(copies[0].path)) is not read as a note"
+            : "\(copies.count) sync conflict copies are not read as notes"
+        warn(what + ": brain sync resolve merges " + (copies.count == 1 ? "it into its file" : "them into their files"))
     }
 
     /// Forgets the indexes so the next `index()` re-reads what changed (after a write).

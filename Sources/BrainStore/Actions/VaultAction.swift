@@ -24,6 +24,9 @@ public struct ActionResult<Outcome: Codable & Sendable>: Codable, Sendable {
     public var warnings: [String]
     /// Problems located in files (`path:line:column: warning: message`).
     public var notices: [String]
+    /// Conflict copies a sync engine left in the part of the vault the action read (not encoded:
+    /// each client words them).
+    package var conflictCopies: [ConflictCopy] = []
 
     public init(action: String, dryRun: Bool, outcome: Outcome, changes: [FileChange], warnings: [String],
                 notices: [String] = []) {
@@ -119,8 +122,9 @@ extension Vault {
         let outcome = try action.plan(transaction)
         let changes = transaction.changes
         if !dryRun { try transaction.commit() }
-        let result = ActionResult(action: action.name, dryRun: dryRun, outcome: outcome, changes: changes,
+        var result = ActionResult(action: action.name, dryRun: dryRun, outcome: outcome, changes: changes,
                                   warnings: transaction.warnings, notices: transaction.notices)
+        result.conflictCopies = transaction.conflictCopies
         if !dryRun, let log = action as? LogHabit, let logged = result as? ActionResult<LogHabit.Outcome> {
             log.remember(logged, contents: transaction.contents, vault: self)
         }

@@ -71,6 +71,13 @@ public final class VaultTransaction {
         self.vault = vault
     }
 
+    /// Conflict copies a sync engine left among the files the indexes opened here cover.
+    package private(set) var conflictCopies: [ConflictCopy] = []
+
+    private func note(copies: [ConflictCopy]) {
+        for copy in copies where !conflictCopies.contains(copy) { conflictCopies.append(copy) }
+    }
+
     // MARK: Reading
 
     /// The index, opened (and brought up to date) under the lock on first use. It shows the vault
@@ -79,6 +86,7 @@ public final class VaultTransaction {
         if let openedIndex { return openedIndex }
         let index = vouchedFor?.index ?? VaultIndex.open(vault)
         warnings += index.report.warnings
+        note(copies: index.conflictCopies)
         openedIndex = index
         return index
     }
@@ -97,6 +105,7 @@ public final class VaultTransaction {
         if source == nil {
             let scoped = VaultIndex.open(vault, scope: .journal)
             warnings += scoped.report.warnings
+            note(copies: scoped.conflictCopies)
             source = scoped
         }
         let journal = Journal(index: source!)

@@ -34,7 +34,16 @@ extension VaultIndex {
         var changedPositions: [Int] = []
         var added: [NoteRecord] = []
         var removed = Set<Int>()
+        var copies = conflictCopies
         for path in contents.keys.sorted() where !vault.isTemplate(path) {
+            // A sync engine's conflict copy is listed as one, never read as a note.
+            let present = { (other: String) in (contents[other].map { $0 != nil } ?? false) || self.recordByPath[other] != nil }
+            if let copy = ConflictCopy.recognise(path, exists: present) {
+                copies.removeAll { $0.path == path }
+                if contents[path] ?? nil != nil { copies.append(copy) }
+                if copies != conflictCopies { update.changed.append(path) }
+                continue
+            }
             let position = recordByPath[path]
             guard let bytes = contents[path] ?? nil else {
                 if let position {
@@ -74,6 +83,7 @@ extension VaultIndex {
                                    recordByPath: recordByPath, habitStems: habitStems)
             index.resolver = resolver
             index.cachedNameTwins = cachedNameTwins
+            index.conflictCopies = copies.sorted { $0.path < $1.path }
             return (index, update)
         }
         update.namesChanged = true
@@ -92,6 +102,7 @@ extension VaultIndex {
         let resolver = LinkResolver(records: all)
         let index = VaultIndex(vault: vault, records: all, resolutions: VaultIndex.resolveAll(all, resolver: resolver), report: report)
         index.resolver = resolver
+        index.conflictCopies = copies.sorted { $0.path < $1.path }
         return (index, update)
     }
 

@@ -54,6 +54,9 @@ public final class VaultIndex: @unchecked Sendable {
 
     /// The files this index covers; set by `open`.
     public internal(set) var scope = Scope.vault
+    /// Conflict copies a sync engine left among the files the index covers (`ConflictCopy`), by
+    /// path: they are left out of `records`. Set by `open`.
+    package internal(set) var conflictCopies: [ConflictCopy] = []
 
     /// What opening the index did.
     public struct Report: Hashable, Sendable, Codable {
@@ -237,7 +240,7 @@ public final class VaultIndex: @unchecked Sendable {
         // The walk (mostly `stat` calls, time in the kernel) and the cache's decoding (time in
         // this process) need nothing from each other: on the disk they run side by side.
         let loaded: Result<CachedIndex, CacheProblem>?
-        let files: [FileStamp]
+        var files: [FileStamp]
         if stampsFromReads {
             files = walk(vault, scope: scope, stamps: false)
             loaded = nil
@@ -252,6 +255,9 @@ public final class VaultIndex: @unchecked Sendable {
             files = walk(vault, scope: scope)
             loaded = useCache ? loadCache(vault, scope: scope) : nil
         }
+        // Conflict copies a sync engine left are not notes, days or habits of their own.
+        let copies: [ConflictCopy]
+        (files, copies) = ConflictCopy.split(files)
         report.files = files.count
         switch loaded {
         case nil: report.rebuilt = true
@@ -278,6 +284,7 @@ public final class VaultIndex: @unchecked Sendable {
                 let index = VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
                 index.shardSums = cached.shardSums
                 index.scope = scope
+                index.conflictCopies = copies
                 return index
             }
         }
@@ -366,6 +373,7 @@ public final class VaultIndex: @unchecked Sendable {
         }
         let index = VaultIndex(vault: vault, records: all, resolutions: resolutions, report: report)
         index.scope = scope
+        index.conflictCopies = copies
         if let resolver { index.resolver = resolver }
         if save && (toParse.count > 0 || report.removed > 0 || cached == nil) {
             // Records keep their places when no file came or went: only the shards holding a

@@ -19,11 +19,20 @@ package struct ValidationReport: Hashable, Sendable, Codable {
     /// The problems of `index` and of its vault's config; `errorsOnly` leaves warnings out.
     package init(index: VaultIndex, errorsOnly: Bool = false) {
         var found = index.diagnostics() + index.vault.configDiagnostics + ValidationReport.nestedVaults(index)
+            + ValidationReport.conflictCopies(index)
         if errorsOnly { found = found.filter { $0.severity == .error } }
         errors = found.filter { $0.severity == .error }.count
         warnings = found.count - errors
         diagnostics = found.map {
             Entry(path: $0.path ?? "", line: $0.location.line, column: $0.location.column, severity: $0.severity, message: $0.message)
+        }
+    }
+
+    /// Each conflict copy a sync engine left: not read as a note until it is merged into its file.
+    static func conflictCopies(_ index: VaultIndex) -> [Diagnostic] {
+        index.conflictCopies.map {
+            Diagnostic(path: $0.path, line: 1, column: 1, severity: .warning,
+                       message: "\($0.engine == .icloud ? "an" : "a") \($0.engine.title) conflict copy of \($0.original): not read as a note until it is merged into it")
         }
     }
 

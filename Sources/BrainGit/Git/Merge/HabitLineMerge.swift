@@ -12,8 +12,10 @@ package enum HabitLineMerge {
     }
 
     /// `base` is nil when both sides added the line: then a field only one side filled is taken.
+    /// `openIsEmpty` (a two-way merge, with no base): an open box is a field not yet filled, so
+    /// done or skipped on the other side is taken; done against skipped stays a conflict.
     package static func merge(base: HabitLine?, ours: HabitLine, theirs: HabitLine, oursText: String, theirsText: String,
-                      labels: MergeLabels) -> Result {
+                      labels: MergeLabels, openIsEmpty: Bool = false) -> Result {
         let name = ours.habit
         var merged = ours
         var problems: [String] = []
@@ -34,7 +36,7 @@ package enum HabitLineMerge {
             return nil
         }
 
-        if let state = pick({ $0.state }) {
+        if let state = pick({ $0.state }, empty: openIsEmpty && base == nil ? .open : nil) {
             merged.state = state
         } else {
             problems.append("\(name): \(word(ours.state)) on \(labels.ours), \(word(theirs.state)) on \(labels.theirs)")

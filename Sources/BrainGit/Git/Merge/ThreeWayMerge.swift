@@ -29,6 +29,15 @@ package struct ThreeWayMerge {
 
     package var mode: Mode
     package var labels: MergeLabels
+    /// Two versions with no common base (a sync engine's conflict copy and its file): an open habit
+    /// box is taken as not yet filled, and a front-matter list both sides hold merges as a set.
+    package var twoWay = false
+
+    package init(mode: Mode, labels: MergeLabels, twoWay: Bool = false) {
+        self.mode = mode
+        self.labels = labels
+        self.twoWay = twoWay
+    }
 
     private enum Side { case ours, theirs }
 
@@ -333,7 +342,7 @@ package struct ThreeWayMerge {
         if let base, base.sameContent(as: theirs) { return [.unit(ours, .ours)] }
         if mode == .dailyBody, let a = ours.habit, let b = theirs.habit {
             switch HabitLineMerge.merge(base: base?.habit, ours: a, theirs: b, oursText: ours.lines[0].text,
-                                        theirsText: theirs.lines[0].text, labels: labels) {
+                                        theirsText: theirs.lines[0].text, labels: labels, openIsEmpty: twoWay && base == nil) {
             case .merged(let text):
                 var unit = ours
                 unit.lines[0].content = Array(text.utf8)
@@ -347,6 +356,9 @@ package struct ThreeWayMerge {
             // Both sides added the key and one left it empty (`mood:` from the daily template): the
             // value the other side wrote is taken.
             return [(ours.value?.isNull ?? false) ? .unit(theirs, .theirs) : .unit(ours, .ours)]
+        }
+        if twoWay, base == nil, case .yaml(let name) = ours.key, let union = Self.listUnion(name, ours, theirs) {
+            return [.unit(union, .both)]
         }
         if case .yaml(let name) = ours.key {
             // A key changed on both sides: its lines merged as lines; a conflict covers the lines both changed.
@@ -373,6 +385,45 @@ package struct ThreeWayMerge {
         }
         let reason = base == nil ? "both sides added different lines here" : "both sides changed the same lines"
         return [.conflict(ConflictHunk(ours: ours.lines, theirs: theirs.lines, reason: reason))]
+    }
+
+    /// A front-matter list both sides hold with different items, as one list: our items, then
+    /// theirs that we lack. Block lists (`- item` lines) keep each side's lines; a flow list
+    /// (`[a, b]`) is written again in flow style. Nil when either value is not a list of scalars, or a
+    /// line carries a comment that rewriting would lose.
+    static func listUnion(_ name: String, _ ours: MergeUnit, _ theirs: MergeUnit) -> MergeUnit? {
+        guard case .list(let a)? = ours.value, case .list(let b)? = theirs.value,
+              !(a + b).contains(where: { if case .list = $0 { return true }; if case .map = $0 { return true }; return false }) else {
+            return nil
+        }
+        var result = ours
+        if ours.lines.count > 1, theirs.lines.count > 1,
+           ours.lines[0].content == theirs.lines[0].content,
+           (ours.lines.dropFirst() + theirs.lines.dropFirst()).allSatisfy(\.isListItem) {
+            func item(_ line: MergeLine) -> [UInt8] {
+                var content = line.content[...]
+                while let first = content.first, first == 32 || first == 9 { content = content.dropFirst() }
+                while let last = content.last, last == 32 || last == 9 { content = content.dropLast() }
+                return Array(content)
+            }
+            var items = Set(ours.lines.dropFirst().map(item))
+            for line in theirs.lines.dropFirst() where items.insert(item(line)).inserted {
+                var added = line
+                if let ending = ours.lines.last?.ending, !ending.isEmpty { added.ending = ending }
+                if result.lines[result.lines.count - 1].ending.isEmpty { result.lines[result.lines.count - 1].ending = added.ending }
+                result.lines.append(added)
+            }
+        } else if ours.lines.count == 1, theirs.lines.count == 1,
+                  !ours.lines[0].text.contains(" #"), !theirs.lines[0].text.contains(" #") {
+            var items = a
+            for item in b where !items.contains(item) { items.append(item) }
+            let text = YAMLWriter.renderKey(name) + ": " + YAMLWriter.render(.list(items))
+            result.lines[0].content = Array(text.utf8)
+            result.value = .list(items)
+        } else {
+            return nil
+        }
+        return result
     }
 
     // MARK: - One line per habit, one value per key

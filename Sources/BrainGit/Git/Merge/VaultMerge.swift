@@ -28,21 +28,42 @@ package enum VaultMerge {
     /// conflict markers (git's `conflict-marker-size`, 7 by default).
     package static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], kind: Kind,
                              labels: MergeLabels = MergeLabels(), markerSize: Int = 7) -> Outcome {
+        combine(base: base, ours: ours, theirs: theirs, kind: kind, labels: labels, markerSize: markerSize, twoWay: false)
+    }
+
+    /// Merges two versions of a file that have no common base — a file and the conflict copy a sync
+    /// engine (Syncthing, Dropbox, iCloud) left beside it — by the same rules, the base taken as
+    /// empty: what both hold is kept once, what one side alone holds is kept, front-matter keys
+    /// and habit lines are matched by key and habit wherever they are, list items and front-matter
+    /// lists merge as sets, and an open habit box is a field not yet filled (done or skipped on the
+    /// other side is taken). The same habit done on one side and skipped on the other, two values,
+    /// two notes, a key with two values, two different lines at one place: a conflict between
+    /// markers, ours first. Nothing is removed: without a base, a line one side deleted cannot be
+    /// told from a line the other added. Identical versions are ours, byte for byte; the merge keeps
+    /// ours's line ending and byte-order mark.
+    package static func mergeTwoWay(ours: [UInt8], theirs: [UInt8], kind: Kind,
+                                    labels: MergeLabels = MergeLabels(), markerSize: Int = 7) -> Outcome {
+        if ours == theirs { return Outcome(bytes: ours, conflicts: []) }
+        return combine(base: [], ours: ours, theirs: theirs, kind: kind, labels: labels, markerSize: markerSize, twoWay: true)
+    }
+
+    private static func combine(base: [UInt8], ours: [UInt8], theirs: [UInt8], kind: Kind, labels: MergeLabels,
+                                markerSize: Int, twoWay: Bool) -> Outcome {
         let sides = [base, ours, theirs].map { MergeSide(bytes: $0, kind: kind) }
         let structured = kind != .text && sides.allSatisfy(\.isText)
         var pieces: [MergePiece]
         if structured {
-            pieces = ThreeWayMerge(mode: .frontMatter, labels: labels).merge(
+            pieces = ThreeWayMerge(mode: .frontMatter, labels: labels, twoWay: twoWay).merge(
                 base: sides[0].frontMatter, ours: sides[1].frontMatter, theirs: sides[2].frontMatter)
-            pieces += ThreeWayMerge(mode: kind == .daily ? .dailyBody : .lines, labels: labels).merge(
+            pieces += ThreeWayMerge(mode: kind == .daily ? .dailyBody : .lines, labels: labels, twoWay: twoWay).merge(
                 base: sides[0].body, ours: sides[1].body, theirs: sides[2].body)
         } else {
-            pieces = ThreeWayMerge(mode: .lines, labels: labels).merge(
+            pieces = ThreeWayMerge(mode: .lines, labels: labels, twoWay: twoWay).merge(
                 base: sides[0].allLines, ours: sides[1].allLines, theirs: sides[2].allLines)
         }
         let ending = sides[1].lineEnding ?? sides[2].lineEnding ?? sides[0].lineEnding ?? [10]
         var bom = sides[1].hasByteOrderMark
-        if sides[1].hasByteOrderMark != sides[2].hasByteOrderMark && sides[0].hasByteOrderMark == bom {
+        if !twoWay, sides[1].hasByteOrderMark != sides[2].hasByteOrderMark && sides[0].hasByteOrderMark == bom {
             bom = sides[2].hasByteOrderMark
         }
         return assemble(pieces, ending: ending, byteOrderMark: bom, labels: labels, markerSize: max(1, markerSize))
