@@ -53,6 +53,9 @@ CLI_PEAK=$(/usr/bin/time -f %M "$BRAIN" --vault "$D" today --json 2>&1 >/dev/nul
 
 echo "== the server"
 TOKEN=$("$BRAIN" --vault "$D" serve token new bench 2>/dev/null)
+# wrk reads as another client (a widget, a second phone): the writer's own reads always show its
+# writes (docs/SERVE.md), a reader's may be one recomputation behind.
+READER=$("$BRAIN" --vault "$D" serve token new reader 2>/dev/null)
 "$BRAIN" --vault "$D" serve --listen 127.0.0.1:0 > "$WORK/serve.out" 2> "$WORK/serve.log" &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
@@ -104,7 +107,7 @@ with open(out, "w") as f:
         f.write("\t".join(map(str, row)) + "\n")
 PY
 WRITER=$!
-wrk -t2 -c16 -d"$DURATION" --latency -H "Authorization: Bearer $TOKEN" "$URL/api/today" > "$WORK/wrk.txt"
+wrk -t2 -c16 -d"$DURATION" --latency -H "Authorization: Bearer $READER" "$URL/api/today" > "$WORK/wrk.txt"
 wait $WRITER
 PEAK=$(awk '/VmHWM/ { print $2 }' /proc/$SERVER/status)
 kill $SERVER; wait $SERVER 2>/dev/null || true
