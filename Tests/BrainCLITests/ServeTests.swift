@@ -73,8 +73,9 @@ import BrainTestSupport
 }
 
 extension ServeTests {
-    /// `--open` hands the pairing link to `$BROWSER`; the link pairs that browser.
-    @Test func openGivesTheBrowserAPairingLink() throws {
+    /// `--open` hands `$BROWSER` a link that signs it in on opening, with a code of its own: the
+    /// printed link still pairs a phone.
+    @Test func openGivesTheBrowserALinkThatSignsItIn() throws {
         let vault = try TestVault()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brain-open-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -90,8 +91,20 @@ extension ServeTests {
             link = ((try? String(contentsOfFile: folder + "/opened", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             if link.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
         }
-        #expect(link.hasPrefix("http://127.0.0.1:\(server.port)/pair?code=pair_"))
-        let code = String(link.split(separator: "=").last ?? "")
+        #expect(link.hasPrefix("http://127.0.0.1:\(server.port)/pair?code=pair_") && link.hasSuffix("&open=1"))
+        let path = String(link.dropFirst("http://127.0.0.1:\(server.port)".count))
+        // Opening it (a GET, as a browser does) signs in: a session cookie and on to the home page.
+        let opened = try #require(TestClient.request(port: UInt16(server.port), "GET", path))
+        #expect(opened.status == 303)
+        let cookie = try #require(opened.header("set-cookie"))
+        let session = String(cookie.prefix { $0 != ";" })
+        #expect(TestClient.request(port: UInt16(server.port), "GET", "/api/today", headers: ["Cookie": session])?.status == 200)
+        // Once only.
+        #expect(TestClient.request(port: UInt16(server.port), "GET", path)?.status == 401)
+        // The printed link is another code, still unspent.
+        let printed = try #require(ServePairingCodeTests.lines(of: server, atLeast: 2).dropFirst().first?.split(separator: " ").last)
+        #expect(!link.hasPrefix(String(printed)))
+        let code = String(printed.split(separator: "=").last ?? "")
         let paired = TestClient.request(port: UInt16(server.port), "POST", "/pair", headers: ["Origin": server.base], body: "code=\(code)")
         #expect(paired?.status == 303)
     }

@@ -12,7 +12,7 @@ enum ServeCommand: BrainCommand {
         Listens on 127.0.0.1:\(ListenAddress.defaultPort) (--listen HOST:PORT for another address;
         port 0 takes a free one) and prints the address and a pairing link on standard output; one
         line per request goes to standard error (method, path without its query, status,
-        milliseconds); --open opens the pairing link in a browser. SIGINT or SIGTERM stops it once
+        milliseconds); --open opens a browser here, signed in. SIGINT or SIGTERM stops it once
         the answers being written are out.
 
         Every request but pairing needs a session or a token. Opening the pairing link (one use,
@@ -43,7 +43,7 @@ enum ServeCommand: BrainCommand {
             .value("listen", "HOST:PORT", "the address (default 127.0.0.1:\(ListenAddress.defaultPort))"),
             .value("host", "NAME", "a host name to answer for besides IP addresses and localhost", repeatable: true),
             .value("url", "URL", "the address devices open, behind a proxy (https://laptop.tailnet.ts.net): the pairing link's; its host is answered for"),
-            .flag("open", "open the pairing link in a browser ($BROWSER, else open or xdg-open): one tap signs it in"),
+            .flag("open", "open a browser on this machine ($BROWSER, else open or xdg-open), signed in by a pairing link of its own"),
             .flag("qr", "draw the pairing link as a QR code even when standard output is no terminal (never with --json)"),
             .flag("json", "print the address, limits and routes (or the token, the list, the link) as JSON"),
         ],

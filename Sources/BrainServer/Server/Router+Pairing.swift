@@ -6,7 +6,7 @@ import BrainStore
 /// nothing.
 extension Router {
     static var pairingRoutes: [Route] { [
-        Route(method: "GET", pattern: ["pair"], open: true, inline: true) { router, call throws(APIError) in router.pairingPage(call) },
+        Route(method: "GET", pattern: ["pair"], open: true, inline: true) { router, call throws(APIError) in try router.pairingPage(call) },
         Route(method: "POST", pattern: ["pair"], open: true, inline: true) { router, call throws(APIError) in try router.pair(call) },
         Route(method: "GET", pattern: [], inline: true) { router, _ throws(APIError) in router.home() },
     ] }
@@ -16,7 +16,10 @@ extension Router {
         text.hasPrefix("pair_") && text.utf8.count == 69 && text.utf8.dropFirst(5).allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
-    func pairingPage(_ call: Call) -> HTTPResponse {
+    func pairingPage(_ call: Call) throws(APIError) -> HTTPResponse {
+        // The link `brain serve --open` hands this machine's browser signs it in on opening; a
+        // link shown to a person waits for the button, so a link previewer spends nothing.
+        if call.request.queryValue("open") == "1" { return try pair(call) }
         guard let code = call.request.queryValue("code"), Self.isPairingCode(code) else {
             return page("Pair this device", "<p>Open the link <code>brain serve</code> printed, or run <code>brain serve pair</code>.</p>", status: .badRequest)
         }

@@ -30,7 +30,11 @@ package enum VaultServer {
             let link = pairingLink(base(options.publicURL, address), code)
             options.announce("pair a device (once, within 10 minutes): \(link)")
             options.showPairing?(link)
-            options.open?(link)
+            // The browser this machine opens is signed in at once: a code of its own (the printed
+            // one stays for a phone), spent by opening it (`open=1`).
+            if let open = options.open, let own = try? router.credentials.newPairingCode() {
+                open(pairingLink(base(options.publicURL, address), own) + "&open=1")
+            }
         }
         server.run()
         // The worker finishes what it was asked (a write under way is not cut off).
