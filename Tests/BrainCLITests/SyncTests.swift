@@ -221,6 +221,28 @@ struct SyncTests {
         #expect(try m.sandbox.git(["log", "--format=%s"], in: m.a.root).contains("name renamed habits by their ids: write-500-words → writing in 1 day"))
     }
 
+    /// The same day on both machines: a's rename rewrote the habit's open line while b checked it
+    /// off under the old id. The merge driver reads the habit's aliases and merges the two as one
+    /// habit's line: one line, checked, under the new id, no conflict.
+    @Test func theMergeDriverMergesAnOldIdsLineAsTheRenamedHabits() throws {
+        let m = try Self.machines()
+        try Self.ok(m.a, ["new", "habit", "Write 500 words", "--every", "day"])
+        try Self.replace(m.a, "daily/2026-11-22.md", "- [ ] [[walk]]\n", "- [ ] [[walk]]\n- [ ] [[write-500-words]]\n")
+        try Self.ok(m.a, ["sync"])
+        try Self.ok(m.b, ["sync"])
+        try Self.ok(m.a, ["rename", "write-500-words", "Writing"])
+        #expect(try m.a.read("daily/2026-11-22.md").contains("- [ ] [[writing]]\n"))
+        try Self.ok(m.a, ["sync"])
+        try Self.ok(m.b, ["done", "write-500-words"])
+        #expect(try m.b.read("daily/2026-11-22.md").contains("- [x] [[write-500-words]]\n"))
+        try Self.ok(m.b, ["sync"])
+        let day = try m.b.read("daily/2026-11-22.md")
+        #expect(day.contains("- [x] [[writing]]\n"), "\(day)")
+        #expect(day.components(separatedBy: "[[writing]]").count == 2 && !day.contains("[[write-500-words]]"), "\(day)")
+        #expect(!day.contains("<<<<<<<"))
+        #expect(m.b.run(["today"]).stdout.contains("✓ Writing"))
+    }
+
     @Test func aNoteRemovedOnOneSideAndChangedOnTheOtherIsKeptOrRemovedWithGit() throws {
         let m = try Self.machines()
         for name in ["Ideas", "Plans"] { try Self.ok(m.a, ["new", "note", name]) }

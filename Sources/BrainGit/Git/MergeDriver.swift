@@ -39,11 +39,24 @@ package struct MergeDriver: Sendable {
 
     /// Merges and writes the result to `ours`. Throws when a file cannot be read or written; ours
     /// is then left as it was.
+    /// A day's lines that name a renamed habit by its old id (an alias) are merged as lines of
+    /// that habit, under its id: the three versions are read with their aliases renamed.
     package func run() throws(ActionError) -> Outcome {
-        let kind = MergeDriver.kind(of: VaultLocator.absolute(path, from: directory), fileSystem: fileSystem)
+        let absolute = VaultLocator.absolute(path, from: directory)
+        let kind = MergeDriver.kind(of: absolute, fileSystem: fileSystem)
         do {
-            let merged = VaultMerge.merge(base: try fileSystem.read(base), ours: try fileSystem.read(ours),
-                                          theirs: try fileSystem.read(theirs), kind: kind, labels: labels, markerSize: markerSize)
+            var versions = [try fileSystem.read(base), try fileSystem.read(ours), try fileSystem.read(theirs)]
+            if kind == .daily, let root = MergeDriver.vaultRoot(of: absolute, fileSystem: fileSystem) {
+                let byAlias = AliasedHabitLines.habitAliases(in: Vault(root: root, fileSystem: fileSystem))
+                if !byAlias.isEmpty {
+                    versions = versions.map { bytes in
+                        var document = Document(bytes: bytes)
+                        return AliasedHabitLines.rename(&document, byAlias: byAlias).isEmpty ? bytes : document.bytes
+                    }
+                }
+            }
+            let merged = VaultMerge.merge(base: versions[0], ours: versions[1],
+                                          theirs: versions[2], kind: kind, labels: labels, markerSize: markerSize)
             try fileSystem.writeAtomically(merged.bytes, to: ours)
             return Outcome(path: path, kind: kind, clean: merged.isClean, conflicts: merged.conflicts)
         } catch {
@@ -55,6 +68,18 @@ package struct MergeDriver: Sendable {
     /// Markdown file as a note, anything else as text. The kind comes from the vault the file is in
     /// (its `.brain/config.yml` may move the daily folder); outside a vault, a file named
     /// `YYYY-MM-DD.md` is a day.
+    /// The vault the file at absolute `path` is in: the nearest folder upwards with `.brain/`.
+    package static func vaultRoot(of path: String, fileSystem: any FileSystem) -> String? {
+        var folder = VaultPaths.directory(of: path)
+        while !folder.isEmpty {
+            if fileSystem.isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
+            let parent = VaultPaths.directory(of: folder)
+            if parent == folder || folder == "/" { break }
+            folder = parent.isEmpty ? "/" : parent
+        }
+        return nil
+    }
+
     package static func kind(of path: String, fileSystem: any FileSystem = POSIXFileSystem()) -> VaultMerge.Kind {
         guard path.lowercased().hasSuffix(".md") else { return .text }
         var folder = VaultPaths.directory(of: path)
