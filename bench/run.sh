@@ -20,16 +20,7 @@ mkdir -p "$RESULTS"
 rm -f "$RESULTS"/*.json "$RESULTS/rows.tsv" "$RESULTS/files.tsv"
 
 # --- tools -------------------------------------------------------------------------------
-ensure() { # command package
-    if command -v "$1" >/dev/null 2>&1 || [[ -x "$1" ]]; then return; fi
-    if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-        echo "installing $2"
-        apt-get install -y "$2" >/dev/null || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
-    else
-        echo "missing $1: install the Debian package $2 (not root, so not installing it)" >&2
-        exit 1
-    fi
-}
+source "$ROOT/bench/lib/ensure.sh"
 ensure hyperfine hyperfine
 ensure rg ripgrep
 ensure jq jq

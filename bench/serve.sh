@@ -12,16 +12,7 @@ DURATION=${DURATION:-30s}
 TODAY=2026-11-22
 export BRAIN_NOW="${TODAY}T12:00:00Z" TZ=UTC
 
-ensure() { # command package
-    if command -v "$1" >/dev/null 2>&1 || [[ -x "$1" ]]; then return; fi
-    if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
-        echo "installing $2"
-        apt-get install -y "$2" >/dev/null || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
-    else
-        echo "missing $1: install the Debian package $2" >&2
-        exit 1
-    fi
-}
+source "$ROOT/bench/lib/ensure.sh"
 ensure wrk wrk
 ensure hyperfine hyperfine
 ensure /usr/bin/time time

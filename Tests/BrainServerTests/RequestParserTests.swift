@@ -1,5 +1,6 @@
 import Testing
 @testable import BrainServer
+import BrainFormat
 
 /// The request parser is hostile-input code: every rule has a case here, and a fuzzer feeds it
 /// mutated and random bytes (it must answer, never crash or loop).
@@ -123,7 +124,8 @@ import Testing
     /// 20,000 mutations of valid requests and random byte strings: every one parses to an
     /// outcome (a request's `consumed` within the input), split at every point or whole.
     @Test func fuzzedInputNeverCrashesAndAlwaysAnswers() {
-        var random = SplitMix(seed: 38)
+        // DemoRandom: the fuzzer's rounds are the same on every run.
+        var random = DemoRandom(seed: 38)
         let seeds = [
             "GET /api/today HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: brain-session=abc\r\n\r\n",
             "POST /api/habits/read/done HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"value\": 12}",
@@ -133,20 +135,20 @@ import Testing
         for round in 0..<20_000 {
             var bytes: [UInt8]
             if round % 10 == 0 {
-                bytes = (0..<random.next(upTo: 200)).map { _ in UInt8(random.next(upTo: 256)) }
+                bytes = (0..<random.index(200)).map { _ in UInt8(random.index(256)) }
             } else {
                 bytes = seeds[round % seeds.count]
-                for _ in 0..<(1 + random.next(upTo: 6)) {
-                    let position = random.next(upTo: bytes.count + 1)
-                    switch random.next(upTo: 4) {
+                for _ in 0..<(1 + random.index(6)) {
+                    let position = random.index(bytes.count + 1)
+                    switch random.index(4) {
                     case 0: if position < bytes.count { bytes.remove(at: position) }
-                    case 1: bytes.insert(alphabet[random.next(upTo: alphabet.count)], at: position)
-                    case 2: if position < bytes.count { bytes[position] = alphabet[random.next(upTo: alphabet.count)] }
-                    default: bytes.insert(contentsOf: bytes[position...].prefix(random.next(upTo: 40)), at: position)
+                    case 1: bytes.insert(alphabet[random.index(alphabet.count)], at: position)
+                    case 2: if position < bytes.count { bytes[position] = alphabet[random.index(alphabet.count)] }
+                    default: bytes.insert(contentsOf: bytes[position...].prefix(random.index(40)), at: position)
                     }
                 }
             }
-            let cut = random.next(upTo: bytes.count + 1)
+            let cut = random.index(bytes.count + 1)
             for input in [bytes[...], bytes[..<cut]] {
                 if case .request(_, let consumed) = RequestParser.parse(input) {
                     #expect(consumed > 0 && consumed <= input.count)
@@ -154,18 +156,4 @@ import Testing
             }
         }
     }
-}
-
-/// A small deterministic generator: the fuzzer's rounds are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(upTo bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }

@@ -46,7 +46,7 @@ package struct MergeDriver: Sendable {
         let kind = MergeDriver.kind(of: absolute, fileSystem: fileSystem)
         do {
             var versions = [try fileSystem.read(base), try fileSystem.read(ours), try fileSystem.read(theirs)]
-            if kind == .daily, let root = MergeDriver.vaultRoot(of: absolute, fileSystem: fileSystem) {
+            if kind == .daily, let root = VaultLocator.enclosingVault(from: VaultPaths.directory(of: absolute), fileSystem: fileSystem) {
                 let byAlias = AliasedHabitLines.habitAliases(in: Vault(root: root, fileSystem: fileSystem))
                 if !byAlias.isEmpty {
                     versions = versions.map { bytes in
@@ -68,31 +68,13 @@ package struct MergeDriver: Sendable {
     /// Markdown file as a note, anything else as text. The kind comes from the vault the file is in
     /// (its `.brain/config.yml` may move the daily folder); outside a vault, a file named
     /// `YYYY-MM-DD.md` is a day.
-    /// The vault the file at absolute `path` is in: the nearest folder upwards with `.brain/`.
-    package static func vaultRoot(of path: String, fileSystem: any FileSystem) -> String? {
-        var folder = VaultPaths.directory(of: path)
-        while !folder.isEmpty {
-            if fileSystem.isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
-            let parent = VaultPaths.directory(of: folder)
-            if parent == folder || folder == "/" { break }
-            folder = parent.isEmpty ? "/" : parent
-        }
-        return nil
-    }
-
     package static func kind(of path: String, fileSystem: any FileSystem = POSIXFileSystem()) -> VaultMerge.Kind {
         guard path.lowercased().hasSuffix(".md") else { return .text }
-        var folder = VaultPaths.directory(of: path)
-        while !folder.isEmpty {
-            if fileSystem.isDirectory(VaultPaths.join(folder, ".brain")) {
-                let relative = String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
-                if relative.hasPrefix(".brain/") { return .text }
-                let vault = Vault(root: folder, fileSystem: fileSystem)
-                return vault.kind(of: relative) == .daily ? .daily : .note
-            }
-            let parent = VaultPaths.directory(of: folder)
-            if parent == folder || folder == "/" { break }
-            folder = parent.isEmpty ? "/" : parent
+        if let folder = VaultLocator.enclosingVault(from: VaultPaths.directory(of: path), fileSystem: fileSystem) {
+            let relative = String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
+            if relative.hasPrefix(".brain/") { return .text }
+            let vault = Vault(root: folder, fileSystem: fileSystem)
+            return vault.kind(of: relative) == .daily ? .daily : .note
         }
         return Day(VaultPaths.stem(of: path)) != nil ? .daily : .note
     }

@@ -12,14 +12,20 @@ public enum VaultLocator {
         if let fromEnvironment = environment["BRAIN_VAULT"], !fromEnvironment.isEmpty {
             return try existingFolder(absolute(fromEnvironment, from: currentDirectory))
         }
-        var folder = absolute(currentDirectory, from: "/")
-        while true {
-            if POSIXFileSystem().isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
+        if let found = enclosingVault(from: absolute(currentDirectory, from: "/")) { return found }
+        throw .notFound(searchedFrom: currentDirectory)
+    }
+
+    /// The nearest folder from absolute `folder` upwards (itself included) that holds `.brain/`.
+    package static func enclosingVault(from folder: String, fileSystem: any FileSystem = POSIXFileSystem()) -> String? {
+        var folder = folder
+        while !folder.isEmpty {
+            if fileSystem.isDirectory(VaultPaths.join(folder, ".brain")) { return folder }
             let parent = VaultPaths.directory(of: folder)
             if parent == folder || folder == "/" { break }
             folder = parent.isEmpty ? "/" : parent
         }
-        throw .notFound(searchedFrom: currentDirectory)
+        return nil
     }
 
     /// An absolute, `.`/`..`-free form of `path` taken relative to `base`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainServer
+import BrainFormat
 
 /// The QR encoder against real programs, run here: `qrencode` (libqrencode, Debian's qrencode
 /// package) encodes the same bytes at the same level and version, and the matrices must be
@@ -22,7 +23,7 @@ import Testing
             ([0, 255, 128, 10, 13, 0xC3], nil),
             (Array("a".utf8), nil),
         ]
-        var random = SeededRandom(seed: 18004)
+        var random = DemoRandom(seed: 18004)
         for version in 1...40 {
             for kind in Kind.allCases {
                 inputs.append((random.input(kind, length: random.length(in: version)), version))
@@ -43,7 +44,7 @@ import Testing
     @Test(.enabled(if: zbarimg != nil, "zbarimg is not installed (Debian's zbar-tools package)"),
           arguments: 1...10)
     func zbarDecodesWhatWasEncoded(version: Int) throws {
-        var random = SeededRandom(seed: UInt64(version) * 7919)
+        var random = DemoRandom(seed: UInt64(version) * 7919)
         var cases: [(bytes: [UInt8], mask: Int?)] = []
         for index in 0..<12 {
             cases.append((random.input(Kind.allCases[index % 3], length: min(200, random.length(in: version))), nil))
@@ -62,47 +63,6 @@ import Testing
 
     enum Kind: CaseIterable {
         case ascii, unicode, bytes
-    }
-
-    /// SplitMix64: the same inputs on every run and machine.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A length that needs exactly `version` at level M.
-        mutating func length(in version: Int) -> Int {
-            Int.random(in: (version == 1 ? 1 : QRCode.capacity(version - 1) + 1)...QRCode.capacity(version), using: &self)
-        }
-
-        /// `length` bytes of `kind`.
-        mutating func input(_ kind: Kind, length: Int) -> [UInt8] {
-            switch kind {
-            case .ascii:
-                return (0..<length).map { _ in UInt8.random(in: 32...126, using: &self) }
-            case .bytes:
-                return (0..<length).map { _ in UInt8.random(in: 0...255, using: &self) }
-            case .unicode:
-                let scalars = Array("aZ9 /?=&éüßñçøΩαβγжщ日本語中文한국어👍🙂🚀\u{301}\u{200D}")
-                var bytes: [UInt8] = []
-                while true {
-                    let next = Array(String(scalars.randomElement(using: &self)!).utf8)
-                    if bytes.count + next.count > length { break }
-                    bytes += next
-                }
-                // Fill up with ASCII so the length needs the version asked for.
-                while bytes.count < length { bytes.append(UInt8.random(in: 97...122, using: &self)) }
-                return bytes
-            }
-        }
     }
 
     /// qrencode's matrix for `bytes` in 8-bit mode at level M, in `version` or the smallest that
@@ -158,5 +118,34 @@ import Testing
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
         return nil
+    }
+}
+
+/// The inputs of the reference tests, from DemoRandom (SplitMix64): the same on every run and machine.
+extension DemoRandom {
+    /// A length that needs exactly `version` at level M.
+    mutating func length(in version: Int) -> Int {
+        Int.random(in: (version == 1 ? 1 : QRCode.capacity(version - 1) + 1)...QRCode.capacity(version), using: &self)
+    }
+
+    /// `length` bytes of `kind`.
+    mutating func input(_ kind: QRCodeReferenceTests.Kind, length: Int) -> [UInt8] {
+        switch kind {
+        case .ascii:
+            return (0..<length).map { _ in UInt8.random(in: 32...126, using: &self) }
+        case .bytes:
+            return (0..<length).map { _ in UInt8.random(in: 0...255, using: &self) }
+        case .unicode:
+            let scalars = Array("aZ9 /?=&éüßñçøΩαβγжщ日本語中文한국어👍🙂🚀\u{301}\u{200D}")
+            var bytes: [UInt8] = []
+            while true {
+                let next = Array(String(scalars.randomElement(using: &self)!).utf8)
+                if bytes.count + next.count > length { break }
+                bytes += next
+            }
+            // Fill up with ASCII so the length needs the version asked for.
+            while bytes.count < length { bytes.append(UInt8.random(in: 97...122, using: &self)) }
+            return bytes
+        }
     }
 }
