@@ -62,6 +62,9 @@ public struct GoalProgress: Hashable, Sendable, Codable {
     public var label: Label
     public var pace: Pace?
     public var paceStatus: PaceStatus
+    /// Days since the goal's `due:` day when that day is past and the goal is active and not complete;
+    /// nil otherwise (the due day itself is not overdue).
+    package var daysOverdue: Int?
 
     /// Progress of `goal` on `today`.
     /// - subgoalProgress: the `value` of each subgoal that is not dropped (a subgoal with no part counts 0).
@@ -79,10 +82,15 @@ public struct GoalProgress: Hashable, Sendable, Codable {
         }
         let parts = [subgoals, self.milestones, measurable].compactMap { $0 }
         value = parts.isEmpty ? nil : parts.reduce(0, +) / Double(parts.count)
-        if goal.status == .done { value = 1 }
+        // Done, or at its target: complete whatever its other parts say.
+        if goal.status == .done || measurable == 1 { value = 1 }
         let progress = value ?? 0
         label = progress >= 1 ? .complete : progress >= 0.8 ? .almostThere : .working
-        if goal.status == .done { label = .complete }
+        if let due = goal.due, due < today, goal.status == .active, label != .complete {
+            daysOverdue = due.distance(to: today)
+        } else {
+            daysOverdue = nil
+        }
 
         // The pace follows what can be dated: the recorded `current:` values, else dated milestones.
         let basis: Pace.Basis?

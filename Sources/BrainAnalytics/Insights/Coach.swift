@@ -20,7 +20,8 @@ public enum Coach {
     }
 
     /// The rules in order: the biggest decline ≥ 15 points; else the biggest gain ≥ 10 points;
-    /// else the goal furthest behind, ≥ 5 days; else the identity trend. Templates rotate by day.
+    /// else the goal longest past its due date; else the goal furthest behind, ≥ 5 days; else the
+    /// identity trend. Templates rotate by day.
     package static func message(signals: CoachSignals, today: Day) -> CoachMessage? {
         let tolerance = 1e-9
         let changes = signals.areas.compactMap { change -> (CoachSignals.AreaChange, Double, Double, Double)? in
@@ -51,6 +52,16 @@ public enum Coach {
                 "Good week for \(change.title): \(percent(now)), up from \(percent(before)).",
             ]
             return pick(.areaGain, subject: change.area, texts, today)
+        }
+        if let goal = signals.overdue.max(by: { ($0.days, $1.goal) < ($1.days, $0.goal) }) {
+            let isAt = goal.progress.map { " and is at \(percent($0))" } ?? ""
+            let at = goal.progress.map { ", at \(percent($0))" } ?? ""
+            let texts = [
+                "\(goal.title) was due \(short(goal.due))\(isAt): set a new due date, or mark it done if it is.",
+                "\(goal.title) passed its due date (\(short(goal.due)))\(isAt). A new date keeps it a plan.",
+                "\(goal.title) is \(Quantity.count(goal.days, "day")) past its due date\(at): move the date, or drop it if it no longer matters.",
+            ]
+            return pick(.goalOverdue, subject: goal.goal, texts, today)
         }
         if let goal = signals.goals.filter({ $0.daysLate >= slippingDays })
             .max(by: { ($0.daysLate, $1.goal) < ($1.daysLate, $0.goal) }) {

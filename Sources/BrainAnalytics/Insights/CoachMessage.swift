@@ -8,6 +8,8 @@ public struct CoachMessage: Hashable, Sendable, Codable {
         case areaDecline = "area-decline"
         /// An area's vitality rose 10 points or more on last week.
         case areaGain = "area-gain"
+        /// An active goal's due date has passed and it is not complete.
+        case goalOverdue = "goal-overdue"
         /// A goal's pace puts it 5 days or more past its due date.
         case goalSlipping = "goal-slipping"
         /// Otherwise: the identity score and its strongest area.

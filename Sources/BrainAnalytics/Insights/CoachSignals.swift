@@ -51,8 +51,26 @@ package struct CoachSignals: Hashable, Sendable {
         }
     }
 
+    /// An active goal past its due date and not complete.
+    package struct GoalOverdue: Hashable, Sendable {
+        package var goal: String
+        package var title: String
+        package var progress: Double?
+        package var due: Day
+        package var days: Int
+
+        package init(goal: String, title: String, progress: Double?, due: Day, days: Int) {
+            self.goal = goal
+            self.title = title
+            self.progress = progress
+            self.due = due
+            self.days = days
+        }
+    }
+
     package var areas: [AreaChange]
     package var goals: [GoalPace]
+    package var overdue: [GoalOverdue] = []
     package var identityThisWeek: Double?
     package var identityLastWeek: Double?
 
@@ -95,6 +113,10 @@ package struct CoachSignals: Hashable, Sendable {
                   let due = goal.due, let value = entry.progress.value else { return nil }
             return GoalPace(goal: goal.id, title: goal.title, progress: value, due: due,
                             finish: finish, daysLate: daysLate)
+        }
+        overdue = journal.goals.compactMap { goal in
+            guard let entry = overview.entry(goal.id), let days = entry.progress.daysOverdue, let due = goal.due else { return nil }
+            return GoalOverdue(goal: goal.id, title: goal.title, progress: entry.progress.value, due: due, days: days)
         }
     }
 }

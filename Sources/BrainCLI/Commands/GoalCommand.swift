@@ -8,9 +8,10 @@ enum GoalCommand: BrainCommand {
         discussion: """
         progress sets the goal's current: value (2.5), or adds to it (+2, or -1 to correct), and
         writes the value with its day under the goal's ## Progress heading (- 2026-11-22: 1850 EUR,
-        one line per day): the history brain goals reads the pace from. tick marks a milestone (a - [ ] task item in the
-        goal's body) done; name it by its number (brain show GOAL lists them in order) or by the start
-        of its text. --undo turns it back to open. Each changes only the lines it must.
+        one line per day): the history brain goals reads the pace from. tick marks a milestone (a - [ ] task
+        item in the goal's body) done with the day it was reached (- [x] First draft ✅ 2026-11-22, which
+        the pace reads); name it by its number (brain show GOAL lists them in order) or by the start of
+        its text. --undo turns it back to open and removes the day. Each changes only the lines it must.
         """,
         positionals: [
             .init(name: "ACTION", help: "progress or tick", choices: ["progress", "tick"]),
@@ -19,7 +20,7 @@ enum GoalCommand: BrainCommand {
         ],
         options: [
             .flag("undo", "tick: turn the milestone back to open"),
-            .value("date", "DAY", "progress: the day the value was reached (default today)"),
+            .value("date", "DAY", "the day the value or milestone was reached (default today)"),
             DailyLog.jsonOption,
         ],
         examples: ["brain goal progress run-5k 3.5", "brain goal progress save-1000 +50",
@@ -29,7 +30,8 @@ enum GoalCommand: BrainCommand {
         let goal = arguments.positional(1)!
         let value = arguments.positionals.dropFirst(2).joined(separator: " ")
         if arguments.positional(0) == "tick" {
-            let result = try session.perform(TickMilestone(goal: goal, milestone: value, done: !arguments.flag("undo")))
+            let result = try session.perform(TickMilestone(goal: goal, milestone: value, done: !arguments.flag("undo"),
+                                                              day: try session.day()))
             if arguments.flag("json") { return try session.printJSON(result) }
             let outcome = result.outcome
             let state = outcome.done ? "done" : "open"
@@ -57,10 +59,10 @@ enum GoalCommand: BrainCommand {
         if let unit = outcome.unit { text2 += " " + unit }
         let before = outcome.before.map { " (was \(HabitLine.format($0)))" } ?? ""
         session.line("\(outcome.goal): \(text2)\(before)")
-        // The dated line the pace is read from.
+        // The `current:` line and the dated line the pace is read from.
         for change in result.changes {
             for line in change.lines {
-                if let after = line.after, !after.hasPrefix("current:") { session.line("  \(change.path):\(line.line): \(after)") }
+                if let after = line.after { session.line(session.style("  \(change.path):\(line.line): \(after)", .muted)) }
             }
         }
         return ExitCode.success

@@ -42,6 +42,7 @@ enum GoalsCommand: BrainCommand {
             head += Format.share(goal.progress)
             head += "  " + style(goal.status == .dropped ? "dropped" : goal.label.rawValue,
                                  goal.label == .complete ? .good : .muted)
+            if let overdue = goal.overdueText { head += " · " + style(overdue, .warn) }
             session.line(head)
             let parts = goal.partsText(today: today)
             if !parts.isEmpty { session.line(indent + "  " + style(parts.joined(separator: " · "), .muted)) }

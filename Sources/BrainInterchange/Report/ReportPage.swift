@@ -356,6 +356,7 @@ package struct ReportPage: Sendable {
             html.raw("<span class=\"bar\"><span style=\"width:\(PathData.number(progress * 100))%\"></span></span> ")
             html.text(Quantity.percent(goal.progress)).raw(" <span class=\"\(goal.label == .complete ? "good" : "muted")\">")
             html.text(goal.status == .dropped ? "dropped" : goal.label.rawValue).raw("</span>")
+            if let overdue = goal.overdueText { html.raw(" · <span class=\"warn\">").text(overdue).raw("</span>") }
             let parts = goal.partsText(today: view.date)
             if !parts.isEmpty { html.raw("<br><span class=\"muted\">").text(parts.joined(separator: " · ")).raw("</span>") }
             if let effort = goal.effortText { html.raw("<br><span class=\"muted\">").text(effort).raw("</span>") }

@@ -160,6 +160,7 @@ extension Router {
     struct TickBody: Decodable {
         var milestone: String
         var undo: Bool?
+        var date: String?
     }
 
     struct NoteBody: Decodable {
@@ -237,7 +238,8 @@ extension Router {
 
     func goalTick(_ call: Call) throws(APIError) -> HTTPResponse {
         let body = try decode(TickBody.self, call)
-        return try perform(TickMilestone(goal: call.parameters["goal"]!, milestone: body.milestone, done: body.undo != true))
+        return try perform(TickMilestone(goal: call.parameters["goal"]!, milestone: body.milestone, done: body.undo != true,
+                                         day: try day(body.date)))
     }
 
     func newNote(_ call: Call) throws(APIError) -> HTTPResponse {

@@ -173,7 +173,13 @@ public struct CreateNote: VaultAction {
         if let parent {
             values.parent = index.records[try index.note(named: parent, kind: .goal)].stem
         }
-        if let area { values.area = CreateNote.areaID(area, index: index, transaction: transaction) }
+        if let area {
+            values.area = CreateNote.areaID(area, index: index, transaction: transaction)
+        } else if let parent = values.parent,
+                  let parentArea = transaction.journal.goals.first(where: { $0.id.lowercased() == parent.lowercased() })?.area {
+            // A subgoal lives in its parent's area unless told otherwise.
+            values.area = CreateNote.areaID(parentArea, index: index, transaction: transaction)
+        }
         var main = render(template, values: values, transaction)
         if let target { main.set("target", to: CreateNote.number(target)) }
         if let unit { main.set("unit", to: .string(unit)) }

@@ -1,18 +1,22 @@
 import BrainFormat
 import BrainAnalytics
 
-/// Ticks a goal's milestone (a `- [ ]` task item in its body) as done, or back to open: a one-line
-/// change. The milestone is named by its number (1-based, in file order) or by a unique start of
-/// its text.
+/// Ticks a goal's milestone (a `- [ ]` task item in its body) as done, with the day it was reached
+/// (`- [x] First draft ✅ 2026-11-22`, the Obsidian Tasks form the pace reads), or back to open
+/// without it: a one-line change. The milestone is named by its number (1-based, in file order) or
+/// by a unique start of its text.
 public struct TickMilestone: VaultAction {
     public var goal: String
     public var milestone: String
     public var done: Bool
+    /// The day written after a ticked milestone.
+    package var day: Day
 
-    public init(goal: String, milestone: String, done: Bool = true) {
+    public init(goal: String, milestone: String, done: Bool = true, day: Day) {
         self.goal = goal
         self.milestone = milestone
         self.done = done
+        self.day = day
     }
 
     public var name: String { done ? "goal-tick" : "goal-untick" }
@@ -55,14 +59,29 @@ public struct TickMilestone: VaultAction {
         if changed {
             var text = original
             text.replaceSubrange(mark...mark, with: String(wanted))
+            text = TickMilestone.dated(text, done ? day : nil)
             document.replaceLine(item.line, with: text)
             try transaction.write(document, to: record.path)
         }
         var states = milestones.map(\.state)
         if changed { states[number - 1] = done ? .done : .open }
         let counted = states.filter { $0 != .skipped }
-        return Outcome(goal: record.stem, path: record.path, number: number, text: item.text, line: item.line, done: done,
+        return Outcome(goal: record.stem, path: record.path, number: number, text: TickMilestone.dated(item.text, nil), line: item.line, done: done,
                        changed: changed, completed: counted.filter { $0 == .done }.count, total: counted.count)
+    }
+
+    /// `line` with its trailing done date (` ✅ YYYY-MM-DD`) replaced by `day`'s, or removed when `day` is nil.
+    package static func dated(_ line: String, _ day: Day?) -> String {
+        var text = Substring(line)
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        let trailing = line[text.endIndex...]
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        if words.count >= 3, words[words.count - 2] == "✅", Day(String(words[words.count - 1])) != nil {
+            text = text[..<words[words.count - 2].startIndex]
+            while text.last == " " { text = text.dropLast() }
+        }
+        guard let day else { return String(text) + trailing }
+        return String(text) + " ✅ " + day.description + trailing
     }
 
     /// The 1-based number of the milestone `milestone` names.

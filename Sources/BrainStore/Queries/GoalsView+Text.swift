@@ -30,6 +30,11 @@ extension GoalsView.Entry {
         return parts
     }
 
+    /// `overdue 7 days` when the goal's due date has passed and it is not complete.
+    package var overdueText: String? {
+        daysOverdue.map { "overdue \(Quantity.count($0, "day"))" }
+    }
+
     /// `effort: habits 80 % over 30 days (Run, Walk)`, when habits are linked.
     package var effortText: String? {
         effort.map { "effort: habits \(Quantity.percent($0.value)) over 30 days (\($0.titles.joined(separator: ", ")))" }

@@ -67,6 +67,8 @@ package struct GoalsView: Hashable, Sendable, Codable {
         @Rounded package var progress: Double?
         package var label: GoalProgress.Label
         @Nullable package var due: Day?
+        /// Days since `due` when it has passed and the goal is active and not complete; null otherwise.
+        @Nullable package var daysOverdue: Int?
         package var parts: Parts
         /// The linked habits' consistency, beside progress; null without linked habits.
         @Nullable package var effort: Effort?
@@ -107,7 +109,8 @@ package struct GoalsView: Hashable, Sendable, Codable {
                             daysElapsed: recorded?.daysElapsed, ratePerDay: recorded?.ratePerDay,
                             finish: recorded?.projectedFinish, daysLate: recorded?.daysLate)
             return Entry(id: goal.id, title: goal.title, status: goal.status, parent: goal.parent, children: entry.children,
-                         progress: progress.value, label: progress.label, due: goal.due, parts: parts, effort: effort, pace: pace)
+                         progress: progress.value, label: progress.label, due: goal.due,
+                         daysOverdue: progress.daysOverdue, parts: parts, effort: effort, pace: pace)
         }
     }
 }

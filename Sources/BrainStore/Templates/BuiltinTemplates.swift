@@ -51,9 +51,9 @@ tags: "{{tags}}"
 What reaching this changes for me:
 
 ## Milestones
-- [ ] First step
-- [ ] Halfway
-- [ ] Done
+<!-- Steps on the way, one task item each; they count toward the goal's progress:
+- [ ] First draft
+brain goal tick GOAL 1 ticks the first and writes its day (✅ YYYY-MM-DD). -->
 
 ## Notes
 

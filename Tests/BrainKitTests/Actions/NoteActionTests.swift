@@ -176,17 +176,17 @@ import Testing
         let negative = #expect(throws: ActionError.self) { try vault.perform(UpdateGoalProgress(goal: "save-2000", change: .add(-5000))) }
         #expect(negative?.code == .invalidArgument)
 
-        let tick = try vault.perform(TickMilestone(goal: "emergency-fund", milestone: "2000"))
+        let tick = try vault.perform(TickMilestone(goal: "emergency-fund", milestone: "2000", day: day("2026-11-22")))
         #expect(tick.outcome.number == 4)
-        #expect(tick.changes[0].lines == [LineChange(line: 24, before: "- [ ] 2000 saved", after: "- [x] 2000 saved")])
-        let byNumber = try vault.perform(TickMilestone(goal: "emergency-fund", milestone: "4", done: false))
+        #expect(tick.changes[0].lines == [LineChange(line: 24, before: "- [ ] 2000 saved", after: "- [x] 2000 saved ✅ 2026-11-22")])
+        let byNumber = try vault.perform(TickMilestone(goal: "emergency-fund", milestone: "4", done: false, day: day("2026-11-22")))
         #expect(byNumber.outcome.changed && !byNumber.outcome.done)
-        #expect(MemoryVault.notes(fileSystem)["goals/emergency-fund.md"]?.contains("- [ ] 2000 saved") == true)
+        #expect(MemoryVault.notes(fileSystem)["goals/emergency-fund.md"]?.contains("- [ ] 2000 saved\n") == true)
 
-        let none = #expect(throws: ActionError.self) { try vault.perform(TickMilestone(goal: "first-parkrun", milestone: "1")) }
+        let none = #expect(throws: ActionError.self) { try vault.perform(TickMilestone(goal: "first-parkrun", milestone: "1", day: day("2026-11-22"))) }
         #expect(none?.code == .refused)
         #expect(none?.message.contains("has no milestones") == true)
-        let outOfRange = #expect(throws: ActionError.self) { try vault.perform(TickMilestone(goal: "emergency-fund", milestone: "9")) }
+        let outOfRange = #expect(throws: ActionError.self) { try vault.perform(TickMilestone(goal: "emergency-fund", milestone: "9", day: day("2026-11-22"))) }
         #expect(outOfRange?.code == .notFound)
     }
 
