@@ -116,18 +116,17 @@ enum NewCommand: BrainCommand {
         }
         // The editor writes to the same place: what was printed before comes first.
         session.context.stdout.flush()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " " + shellQuoted(path)]
-        if !environment.isEmpty { process.environment = environment }
+        // The editor runs in brain's process group, in the terminal's foreground, and brain waits.
+        var variables = environment
+        if variables.isEmpty { variables = ProcessInfo.processInfo.environment }
+        let status: Int32
         do {
-            try process.run()
+            status = try ForegroundProcess.run(["/bin/sh", "-c", editor + " " + shellQuoted(path)], environment: variables)
         } catch {
-            throw CLIError.failure("could not start the editor \"\(editor)\": \(error.localizedDescription)")
+            throw CLIError.failure("could not start the editor \"\(editor)\": \(error.message)")
         }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            session.warn("the editor \"\(editor)\" exited with status \(process.terminationStatus)")
+        if status != 0 {
+            session.warn("the editor \"\(editor)\" exited with status \(status)")
         }
     }
 
