@@ -72,6 +72,59 @@ import Testing
         #expect(after.hasSuffix("## Reflection\nLong day.\n"))
     }
 
+    @Test func anIntentionGoesAfterTheLastIntentionAndAHabitLineAfterTheLastHabitLine() throws {
+        // Intentions followed by a subsection of habits, and a paragraph after the habit lines.
+        let vault = try TestVault()
+        try vault.write("daily/2026-11-22.md", """
+            ---
+            date: 2026-11-22
+            ---
+            ## Intentions
+            - Call Ana
+
+            ### habits
+            - [x] [[read]] 20 pages
+            - [ ] [[walk]]
+
+            Long walk planned for the afternoon, if the rain stops.
+
+            """)
+        #expect(vault.run(["checkin", "morning", "--intention", "Bake bread"]).status == 0)
+        #expect(vault.run(["done", "journal"]).status == 0)
+        #expect(try vault.read("daily/2026-11-22.md") == """
+            ---
+            date: 2026-11-22
+            ---
+            ## Intentions
+            - Call Ana
+            - Bake bread
+
+            ### habits
+            - [x] [[read]] 20 pages
+            - [ ] [[walk]]
+            - [x] [[journal]]
+
+            Long walk planned for the afternoon, if the rain stops.
+
+            """)
+    }
+
+    @Test func anEveningReflectionTakesSeveralLines() throws {
+        let vault = try TestVault()
+        vault.environment["NO_COLOR"] = "1"
+        let result = vault.run(["checkin", "evening"], input: ["4", "Slow start.", "# Good afternoon at the lake.", "Early night.", "", "ignored"],
+                               terminal: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try vault.read("daily/2026-11-22.md")
+        // Every line is kept, in order; one that would be a heading stays text.
+        #expect(text.hasSuffix("## Reflection\nSlow start.\n\\# Good afternoon at the lake.\nEarly night.\n"), "\(text)")
+        #expect(!text.contains("ignored"))
+        // Several lines through --reflection too, and a line break alone in an intention is refused.
+        #expect(vault.run(["checkin", "evening", "--reflection", "One.\nTwo."]).status == 0)
+        #expect(try vault.read("daily/2026-11-22.md").hasSuffix("Early night.\n\nOne.\nTwo.\n"))
+        #expect(vault.run(["checkin", "morning", "--intention", "A\nB"]).status != 0)
+    }
+
     @Test func withFlagsItNeverReadsInput() throws {
         let vault = try TestVault()
         let result = vault.run(["checkin", "morning", "--mood", "2"], input: ["5"], terminal: true)

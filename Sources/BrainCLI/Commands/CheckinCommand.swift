@@ -6,10 +6,11 @@ enum CheckinCommand: BrainCommand {
         name: "checkin",
         summary: "record the morning (mood, energy, intentions) or evening (mood, reflection) check-in",
         discussion: """
-            morning sets mood and energy in the day's front-matter and appends each --intention under
-            ## Intentions; evening sets evening-mood and appends --reflection under ## Reflection. What is
-            already there is kept. In a terminal and without options it asks question by question (Enter
-            skips); otherwise it never waits for input.
+            morning sets mood and energy in the day's front-matter and adds each --intention under
+            ## Intentions, after the last intention; evening sets evening-mood and appends --reflection
+            (one line or several) under ## Reflection. What is already there is kept. In a terminal and
+            without options it asks question by question (Enter skips; the reflection takes lines until
+            an empty one); otherwise it never waits for input.
             """,
         positionals: [.init(name: "PART", help: "morning or evening", choices: ["morning", "evening"])],
         options: [
@@ -109,8 +110,14 @@ enum CheckinCommand: BrainCommand {
         } else {
             guard let mood = score("Evening mood") else { return answers }
             answers.mood = mood
-            session.out("Reflection (Enter to skip): ")
-            if let answer = input.readLine(), !trimmed(answer).isEmpty { answers.reflection = trimmed(answer) }
+            // Several lines, as many as the day needs: an empty line ends it.
+            session.out("Reflection (an empty line ends it; Enter now to skip): ")
+            var lines: [String] = []
+            while let answer = input.readLine(), !trimmed(answer).isEmpty {
+                lines.append(trimmed(answer))
+                session.out("  ")
+            }
+            if !lines.isEmpty { answers.reflection = lines.joined(separator: "\n") }
         }
         return answers
     }

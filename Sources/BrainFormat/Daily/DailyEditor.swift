@@ -93,7 +93,7 @@ package enum DailyEditor {
             return HabitEdit(action: .updated, before: before, after: next, text: text)
         }
         let text = next.rendered
-        document.append([text], underHeading: "Habits")
+        document.append([text], underHeading: "Habits", after: isHabitLine)
         let written = habitLines(in: document).last { line($0, names: habit) }
         next.line = written?.line ?? 0
         return HabitEdit(action: .added, before: nil, after: next, text: text)
@@ -152,19 +152,42 @@ package enum DailyEditor {
                 return
             }
         }
-        document.append(lines, underHeading: "Intentions")
+        document.append(lines, underHeading: "Intentions", after: isListItem)
     }
 
-    /// Appends text under `## Reflection` (created when missing), after a blank line when there is text already.
+    /// Whether a line is a habit line (`- [x] read`): a new one goes after the last of them.
+    package static func isHabitLine(_ line: Substring) -> Bool {
+        HabitLine.parse(line, lineNumber: 0) != nil
+    }
+
+    /// Whether a line is a list item (`- Call mum`, `1. Ship it`): a new intention goes after the last of them.
+    package static func isListItem(_ line: Substring) -> Bool {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        guard let first = text.first else { return false }
+        if first == "-" || first == "*" || first == "+" { return text.dropFirst().first == " " || text.count == 1 }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return false }
+        let rest = text.dropFirst(digits.count)
+        return (rest.first == "." || rest.first == ")") && rest.dropFirst().first == " "
+    }
+
+    /// Appends text (one line or several) under `## Reflection` (created when missing), after a
+    /// blank line when there is text already. A line that would read as a heading is escaped
+    /// (`\# …`), so the text stays in its section.
     package static func appendReflection(_ text: String, to document: inout Document) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return }
         var hasText = false
         if let section = section("Reflection", in: document) {
             let all = document.lines
             hasText = section.contains { !Document.isBlank(all[$0]) }
         }
-        document.append((hasText ? [""] : []) + [trimmed], underHeading: "Reflection")
+        let lines = trimmed.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var text = String(line)
+            while text.last == " " || text.last == "\t" { text.removeLast() }
+            return text.drop(while: { $0 == " " }).hasPrefix("#") ? "\\" + text.drop(while: { $0 == " " }) : text
+        }
+        document.append((hasText ? [""] : []) + lines, underHeading: "Reflection")
     }
 
     /// 0-based line indices of the content under the first heading titled `title`, or nil when there is none.

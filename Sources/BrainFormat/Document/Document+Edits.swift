@@ -63,19 +63,28 @@ extension Document {
         replaceLines((line - 1)..<line, with: [])
     }
 
-    /// Appends lines at the end of the section under the first ATX heading with `title`
-    /// (any level, case-insensitive); creates the heading at `level` at the end of the file when missing.
-    public mutating func append(_ lines: [String], underHeading title: String, level: Int = 2) {
+    /// Appends lines to the section under the first ATX heading with `title` (any level,
+    /// case-insensitive); creates the heading at `level` at the end of the file when missing.
+    /// The lines go after the last line `isItem` accepts (the last habit line, the last intention):
+    /// one in the heading's own text (up to its first subheading), else one anywhere in the section;
+    /// without any, after the last non-blank line of the heading's own text, so a subsection keeps
+    /// its lines.
+    public mutating func append(_ lines: [String], underHeading title: String, level: Int = 2,
+                                after isItem: ((Substring) -> Bool)? = nil) {
         let all = self.lines
         let headings = Document.headings(in: all, from: max(0, bodyStartLine - 1))
         let wanted = title.trimmingSpaces.lowercased()
         if let found = headings.firstIndex(where: { $0.text.lowercased() == wanted }) {
             let heading = headings[found]
             let end = headings[(found + 1)...].first(where: { $0.level <= heading.level })?.line ?? all.count
-            var last = heading.line
-            for index in (heading.line + 1)..<max(heading.line + 1, end) where !Document.isBlank(all[index]) {
-                last = index
+            let ownEnd = found + 1 < headings.count ? min(end, headings[found + 1].line) : end
+            let own = (heading.line + 1)..<max(heading.line + 1, ownEnd)
+            let whole = (heading.line + 1)..<max(heading.line + 1, end)
+            if let isItem, let item = own.last(where: { isItem(all[$0]) }) ?? whole.last(where: { isItem(all[$0]) }) {
+                insertLines(lines, after: item + 1)
+                return
             }
+            let last = own.last(where: { !Document.isBlank(all[$0]) }) ?? heading.line
             insertLines(lines, after: last + 1)
             return
         }

@@ -212,7 +212,7 @@ package struct ImportLoop: VaultAction {
                     }
                     continue
                 }
-                document.append([text], underHeading: "Habits")
+                document.append([text], underHeading: "Habits", after: DailyEditor.isHabitLine)
                 rowsAccounted[index] += 1
                 planned[index].written[day] = wanted
                 planned[index].result.linesAdded += 1

@@ -166,7 +166,7 @@ package struct TrackHabits: VaultAction {
                 if entry.result == .added || entry.result == .updated { changed = true }
                 if entry.result != .unchanged { reports[item.report].entries.append(entry) }
             }
-            if !appended.isEmpty { document.append(appended, underHeading: "Habits") }
+            if !appended.isEmpty { document.append(appended, underHeading: "Habits", after: DailyEditor.isHabitLine) }
             if changed { try transaction.write(document, to: path) }
         }
         return Outcome(today: today, since: since, files: data.files, habits: reports,

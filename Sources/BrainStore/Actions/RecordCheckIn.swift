@@ -63,7 +63,12 @@ public struct RecordCheckIn: VaultAction {
             throw ActionError(.invalidArgument, "energy and intentions belong to the morning check-in")
         }
         for intention in intentions { try LineText.check(intention, as: "intention") }
-        if let reflection { try LineText.check(reflection, as: "reflection") }
+        if let reflection {
+            // A reflection may take several lines; each must be a line of text.
+            for line in reflection.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+                try LineText.check(String(line), as: "reflection")
+            }
+        }
         try DailyFile.checkLoggable(day, today: today)
         var outcome = Outcome(part: part, date: day, mood: mood, energy: energy, intentions: intentions,
                               reflection: reflection, path: nil, created: false)

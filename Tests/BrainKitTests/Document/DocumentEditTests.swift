@@ -238,9 +238,20 @@ struct LineDiff: Equatable, CustomStringConvertible {
         #expect(diff == LineDiff(line: 6, removed: [], added: ["- Write tests\n"]))
     }
 
-    @Test func appendSkipsSubheadingsOfTheSection() {
+    @Test func appendStaysBeforeTheSectionsSubheadings() {
+        // The heading's own text ends at its first subheading, whose lines are kept to it.
         let (_, diff) = edit(Self.daily) { $0.append(["- [ ] [[walk]]"], underHeading: "Habits") }
-        #expect(diff == LineDiff(line: 12, removed: [], added: ["- [ ] [[walk]]\n"]))
+        #expect(diff == LineDiff(line: 10, removed: [], added: ["- [ ] [[walk]]\n"]))
+    }
+
+    @Test func appendGoesAfterTheLastItemItIsToldOf() {
+        // After the last habit line, though a paragraph follows it; one in a subsection counts
+        // when the heading's own text has none.
+        let text = "## Habits\n- [x] [[read]]\n\nA paragraph.\n\n## Intentions\n### Work\n- Ship\n"
+        let (_, habit) = edit(text) { $0.append(["- [ ] [[walk]]"], underHeading: "Habits", after: DailyEditor.isHabitLine) }
+        #expect(habit == LineDiff(line: 3, removed: [], added: ["- [ ] [[walk]]\n"]))
+        let (_, intention) = edit(text) { $0.append(["- Rest"], underHeading: "Intentions", after: DailyEditor.isListItem) }
+        #expect(intention == LineDiff(line: 9, removed: [], added: ["- Rest\n"]))
     }
 
     @Test func appendAtTheLastSectionOfTheFile() {
