@@ -144,6 +144,9 @@ package enum VaultSchema {
 
     /// Keys whose values name other files by id (`area: health`, `habits: [read]`): what rename
     /// rewrites and an editor follows, whatever the kind of file they are in.
+    /// Whether a link key's bare value may be plain text when it names no note (`after: wake-up`).
+    package static func isOptionalLink(_ key: String) -> Bool { key == "after" }
+
     package static let linkKeys: [String] = {
         var seen = Set<String>()
         return keys.filter { $0.links != nil && seen.insert($0.name).inserted }.map(\.name)

@@ -138,6 +138,12 @@ package struct LinkResolver {
         case .wikilink, .embed:
             if link.target.isEmpty { return (.note(source), false) }
             return resolveNoting(target: link.target, fromPath: paths[source])
+        case .reference:
+            return resolveNoting(target: link.target, fromPath: paths[source])
+        case .optionalReference:
+            // `after: wake-up` naming no note is a moment a stack starts from, not a broken link.
+            let found = resolveNoting(target: link.target, fromPath: paths[source])
+            return found.resolution == .missing ? (.external, found.alike) : found
         }
     }
 

@@ -41,7 +41,7 @@ package enum NoteParser {
         record.pinned = frontMatter["pinned"]?.bool ?? false
         record.aliases = frontMatter["aliases"]?.stringList ?? frontMatter["alias"]?.stringList ?? []
         record.tags = tags(frontMatter: frontMatter, body: scan.tags)
-        record.links = frontMatterLinks(yamlText, firstLine: yamlFirstLine, yamlOffset: yamlStart) + scan.links
+        record.links = frontMatterLinks(yamlText, frontMatter: frontMatter, firstLine: yamlFirstLine, yamlOffset: yamlStart) + scan.links
         record.tasks = scan.tasks
         record.headings = scan.headings
 
@@ -196,14 +196,17 @@ package enum NoteParser {
         return result
     }
 
-    /// Wikilinks written inside front-matter values (`goal: "[[read-24-books]]"`), with file positions.
-    package static func frontMatterLinks(_ yaml: Substring, firstLine: Int, yamlOffset: Int) -> [Link] {
+    /// The links of the front-matter, in file order: wikilinks written inside values
+    /// (`goal: "[[read-24-books]]"`) and bare ids in the keys the schema marks as holding links
+    /// (`area: health`), with file positions.
+    package static func frontMatterLinks(_ yaml: Substring, frontMatter: YAMLMap, firstLine: Int, yamlOffset: Int) -> [Link] {
+        let references = referenceLinks(yaml, frontMatter: frontMatter, firstLine: firstLine, yamlOffset: yamlOffset)
         let bracket = yaml.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.isEmpty ? false : memchr(bytes.baseAddress!, Int32(UInt8(ascii: "[")), bytes.count) != nil
         } ?? yaml.utf8.contains(UInt8(ascii: "["))
-        guard bracket else { return [] }
+        guard bracket else { return references }
         var text = String(yaml)
-        return text.withUTF8 { buffer in
+        let wikilinks = text.withUTF8 { buffer in
             let scan = MarkdownScanner.scan(buffer, from: 0, firstLine: firstLine)
             return scan.links.filter { $0.kind == .wikilink }.map { link in
                 var moved = link
@@ -211,6 +214,89 @@ package enum NoteParser {
                 return moved
             }
         }
+        if references.isEmpty { return wikilinks }
+        return (wikilinks + references).sorted { $0.byteRange.lowerBound < $1.byteRange.lowerBound }
+    }
+
+    /// Bare ids in the values of the keys that hold links (`area: health`, `habits: [read, walk]`):
+    /// one link each, at the id where the key's lines have it as a whole word (else at the key's line).
+    package static func referenceLinks(_ yaml: Substring, frontMatter: YAMLMap, firstLine: Int, yamlOffset: Int) -> [Link] {
+        var wanted: [String: [String]] = [:]
+        for key in VaultSchema.linkKeys {
+            guard let values = frontMatter[key]?.stringList else { continue }
+            var ids: [String] = []
+            for value in values where !value.contains("[[") {
+                let id = value.trimmingBlanks
+                if !id.isEmpty, !ids.contains(id) { ids.append(id) }
+            }
+            if !ids.isEmpty { wanted[key] = ids }
+        }
+        if wanted.isEmpty { return [] }
+        let bytes = Array(yaml.utf8)
+        var links: [Link] = []
+        var placed = Set<String>()
+        var keyStart: [String: (line: Int, offset: Int)] = [:]
+        var current: String?
+        var line = firstLine
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != Byte.lf { end += 1 }
+            var from = start
+            let first = start < end ? bytes[start] : Byte.lf
+            if first != Byte.space, first != Byte.tab, first != UInt8(ascii: "-"), first != UInt8(ascii: "#"), first != Byte.lf,
+               first != UInt8(ascii: "\r") {
+                // A top-level key starts here.
+                current = nil
+                if let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) {
+                    var key = String(decoding: bytes[start..<colon], as: UTF8.self)
+                    if key.count >= 2, let quote = key.first, quote == "\"" || quote == "'", key.last == quote {
+                        key = String(key.dropFirst().dropLast())
+                    }
+                    if wanted[key] != nil, keyStart[key] == nil {
+                        current = key
+                        keyStart[key] = (line, start)
+                        from = colon + 1
+                    }
+                }
+            }
+            if let key = current, let ids = wanted[key] {
+                for id in ids where !placed.contains(key + "\u{0}" + id) {
+                    guard let at = wholeWord(Array(id.utf8), in: bytes, from: from, to: end) else { continue }
+                    placed.insert(key + "\u{0}" + id)
+                    links.append(Link(kind: VaultSchema.isOptionalLink(key) ? .optionalReference : .reference, target: id, label: key,
+                                      line: line, column: at - start + 1,
+                                      byteRange: (yamlOffset + at)..<(yamlOffset + at + id.utf8.count)))
+                }
+            }
+            line += 1
+            start = end + 1
+        }
+        // An id not found as written (an escaped string) still counts, at its key's line.
+        for key in VaultSchema.linkKeys {
+            guard let ids = wanted[key], let place = keyStart[key] else { continue }
+            for id in ids where !placed.contains(key + "\u{0}" + id) {
+                links.append(Link(kind: VaultSchema.isOptionalLink(key) ? .optionalReference : .reference, target: id, label: key,
+                                  line: place.line, column: 1,
+                                  byteRange: (yamlOffset + place.offset)..<(yamlOffset + place.offset)))
+            }
+        }
+        return links.sorted { $0.byteRange.lowerBound < $1.byteRange.lowerBound }
+    }
+
+    /// Where `word` first stands whole in `bytes[from..<to]`: not inside a longer word.
+    private static func wholeWord(_ word: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard !word.isEmpty, to - from >= word.count else { return nil }
+        var position = from
+        while position + word.count <= to {
+            if bytes[position] == word[0], Array(bytes[position..<(position + word.count)]) == word,
+               RenamePlan.isBoundary(position == 0 ? nil : bytes[position - 1], before: true),
+               RenamePlan.isBoundary(position + word.count < to ? bytes[position + word.count] : nil, before: false) {
+                return position
+            }
+            position += 1
+        }
+        return nil
     }
 
     /// Where `key:` is written at the top level of the front-matter (line 1 when not found).
@@ -228,7 +314,7 @@ package enum NoteParser {
         let finder = Suggestion.Finder(known + synonyms.keys)
         var result: [Diagnostic] = []
         for key in map.keys where !knownSet.contains(key) {
-            var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
+            var message = "unknown key \"\(key)\" for \(kind.withArticle)"
             if let suggestion = finder.closest(to: key) {
                 message += "; did you mean \"\(synonyms[suggestion] ?? suggestion)\"?"
             }

@@ -524,7 +524,7 @@ extension NoteRecord {
 }
 
 extension Link.Kind: CaseIterable {
-    package static let allCases: [Link.Kind] = [.wikilink, .embed, .markdown, .url]
+    package static let allCases: [Link.Kind] = [.wikilink, .embed, .markdown, .url, .reference, .optionalReference]
 
     /// The byte the cache holds for the kind: its place in `allCases`, without searching it.
     package var cacheCode: UInt8 {
@@ -533,6 +533,8 @@ extension Link.Kind: CaseIterable {
         case .embed: return 1
         case .markdown: return 2
         case .url: return 3
+        case .reference: return 4
+        case .optionalReference: return 5
         }
     }
 }

@@ -43,7 +43,11 @@ extension VaultIndex {
 
     /// Links out of a note, in file order, with where each points.
     package func links(of index: Int) -> [LinkReference] {
-        zip(records[index].links, resolutions[index]).map { LinkReference(source: index, link: $0, resolution: $1) }
+        zip(records[index].links, resolutions[index]).compactMap { link, resolution in
+            // A front-matter value that names no note (a stack's `after: wake-up`) is text, not a link.
+            if link.kind == .optionalReference, resolution == .external { return nil }
+            return LinkReference(source: index, link: link, resolution: resolution)
+        }
     }
 
     /// Links from other notes (and the note itself) that resolve to `index`, by path then line.
@@ -336,6 +340,9 @@ extension VaultIndex {
         for (link, position) in zip(record.links(at: problems), problems) {
             guard let link else { continue }
             switch resolved[position] {
+            case .missing where link.kind == .reference:
+                sink.add(Diagnostic(path: record.path, line: link.line, column: link.column, severity: .warning,
+                                    message: "\(link.label ?? "the key"): \"\(link.target)\" names no note"))
             case .missing:
                 if reportedLines.contains(link.line) { continue }
                 sink.add({

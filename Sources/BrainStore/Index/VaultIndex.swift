@@ -13,7 +13,7 @@ import BrainAnalytics
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    package static let formatVersion: UInt64 = 9
+    package static let formatVersion: UInt64 = 10
     /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     package static let cachePath = ".brain/cache/index.bin"
 
@@ -537,7 +537,21 @@ public final class VaultIndex: @unchecked Sendable {
             func add(_ kind: Link.Kind, _ target: UnsafeBufferPointer<UInt8>) {
                 // A pattern, not `==`: the kind is another module's enum, whose `==` is a call.
                 let markdown: Bool
-                switch kind { case .markdown, .url: markdown = true; default: markdown = false }
+                var kind = kind
+                switch kind {
+                case .markdown, .url:
+                    markdown = true
+                case .optionalReference:
+                    // Resolved as a reference (the memo holds those); naming no note, it is text.
+                    markdown = false
+                    kind = .reference
+                    let before = resolved.count
+                    add(kind, target)
+                    if resolved[before] == .missing { resolved[before] = .external }
+                    return
+                default:
+                    markdown = false
+                }
                 if !target.isEmpty {
                     if !markdown, let hit = everywhere.resolution(of: target, markdown: false) {
                         resolved.append(hit)

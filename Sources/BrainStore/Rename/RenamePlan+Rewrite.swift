@@ -82,7 +82,8 @@ extension RenamePlan {
             while nameStart > destination.lowerBound && text[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
             let newName = newTarget.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? newTarget
             return Array(text[..<nameStart]) + percentEncoded(newName) + Array(text[pathEnd...])
-        case .url:
+        case .url, .reference, .optionalReference:
+            // Bare ids in front-matter are rewritten as references (`rewriteReferences`).
             return nil
         }
     }

@@ -96,6 +96,8 @@ package struct RenamePlan: Hashable, Sendable {
         for (source, resolutions) in index.resolutions.enumerated() {
             for (position, resolution) in resolutions.enumerated() where resolution == .note(note) {
                 let link = index.records[source].links[position]
+                // Bare ids in front-matter are the references below.
+                if link.kind == .reference || link.kind == .optionalReference { continue }
                 if let target = plan.newTarget(for: link) {
                     plan.changes.append(LinkChange(path: index.records[source].path, source: source, link: link, newTarget: target))
                 }
