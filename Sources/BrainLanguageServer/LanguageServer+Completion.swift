@@ -231,7 +231,7 @@ extension LanguageServer {
         func distinct(_ key: String, of wanted: NoteKind) -> [(String, String?)] {
             var seen = Set<String>()
             return records.filter { $0.kind == wanted }.compactMap { $0.frontMatter[key]?.string }.filter { seen.insert($0).inserted }
-                .map { ($0, "used by a \(wanted.rawValue)") }
+                .map { ($0, "used by \(wanted.withArticle)") }
         }
         if key == "tags" || key == "tag" {
             return tagCandidates(prefix: prefix.hasPrefix("#") ? String(prefix.dropFirst()) : prefix, insertPrefix: "")

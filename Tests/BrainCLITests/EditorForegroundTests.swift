@@ -38,7 +38,7 @@ import Testing
         }
 
         /// Waits up to `seconds` for the screen to hold `text`.
-        func wait(for text: String, seconds: Double = 20) throws -> Bool {
+        func wait(for text: String, seconds: Double = 60) throws -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 if try screen().contains(text) { return true }
@@ -58,7 +58,7 @@ import Testing
         let terminal = try Terminal(command: command, folder: vault.root)
         #expect(try terminal.wait(for: "Editor test"), "the editor never drew the note:\n\((try? terminal.screen()) ?? "")")
         try type(terminal)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: done) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         #expect((try? String(contentsOfFile: done, encoding: .utf8)) == "exit 0\n", "brain did not finish:\n\((try? terminal.screen()) ?? "")")
         #expect(try vault.read("notes/editor-test.md").contains("typed in the editor"))
@@ -79,6 +79,7 @@ import Testing
             try terminal.keys("C-o")
             #expect(try terminal.wait(for: "File Name to Write"), "\((try? terminal.screen()) ?? "")")
             try terminal.keys("Enter")
+            #expect(try terminal.wait(for: "Wrote"), "\((try? terminal.screen()) ?? "")")
             try terminal.keys("C-x")
         }
     }

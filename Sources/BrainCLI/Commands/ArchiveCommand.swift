@@ -12,7 +12,7 @@ enum ArchiveCommand: BrainCommand {
         """,
         positionals: [.init(name: "NAME", help: "the habit or goal (id, title or alias)", completion: .notes)],
         options: [
-            .value("date", "DAY", "the first day it is archived (default: today)"),
+            .value("date", "DAY", "the first day it is archived (default: today)", completion: .days),
             DailyLog.jsonOption,
         ],
         examples: ["brain archive cold-shower", "brain archive learn-spanish --date 2026-11-01"])

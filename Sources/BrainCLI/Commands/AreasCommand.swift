@@ -11,7 +11,7 @@ enum AreasCommand: BrainCommand {
         score averages the areas that are not resting by their weight. docs/ANALYTICS.md section 6.
         """,
         options: [
-            .value("date", "DAY", "compute as of this day (default today)"),
+            .value("date", "DAY", "compute as of this day (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain areas", "brain areas --date -7 --json"])

@@ -12,7 +12,7 @@ enum CoachCommand: BrainCommand {
         today, habits due and open, dormant areas. docs/ANALYTICS.md, "Coach and nudges".
         """,
         options: [
-            .value("date", "DAY", "compute as of this day (default today)"),
+            .value("date", "DAY", "compute as of this day (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain coach", "brain coach --json"])

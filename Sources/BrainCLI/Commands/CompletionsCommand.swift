@@ -35,11 +35,17 @@ enum CompletionsCommand: BrainCommand {
         (spec.options + Arguments.globalOptions).map { "--" + $0.name }
     }
 
+    /// The `--theme` words.
+    private static var themes: String { Theme.allCases.map(\.rawValue).joined(separator: " ") }
+
     /// What the argument at a position completes to, as a `brain __complete` kind or fixed words.
     private static func dynamic(_ completion: CommandSpec.Completion) -> String? {
         switch completion {
         case .notes: return "notes"
         case .habits: return "habits"
+        case .areas: return "areas"
+        case .goals: return "goals"
+        case .days: return "days"
         case .tags: return "tags"
         case .kinds: return "kinds"
         default: return nil
@@ -95,13 +101,17 @@ enum CompletionsCommand: BrainCommand {
           cmd=""
           for ((i = 1; i < COMP_CWORD; i++)); do
             case "${COMP_WORDS[i]}" in
-              --vault) ((i++));;
+              --vault|--theme) ((i++));;
               -*) ;;
               *) cmd="${COMP_WORDS[i]}"; break;;
             esac
           done
           if [[ -z "$cmd" ]]; then
-            COMPREPLY=($(compgen -W "\(visible.map(\.name).joined(separator: " ")) --vault --no-color --help --version" -- "$cur"))
+            case "$prev" in
+              --vault) COMPREPLY=($(compgen -d -- "$cur")); return;;
+              --theme) COMPREPLY=($(compgen -W "\(themes)" -- "$cur")); return;;
+            esac
+            COMPREPLY=($(compgen -W "\(visible.map(\.name).joined(separator: " ")) --vault --theme --no-color --help --version" -- "$cur"))
             return
           fi
           case "$cmd" in
@@ -163,6 +173,7 @@ enum CompletionsCommand: BrainCommand {
           _arguments -C \\
             '--vault[the vault folder]:folder:_files -/' \\
             '--no-color[plain output]' \\
+            '--theme[colours for this run]:theme:(\(themes))' \\
             '--version[print the version]' \\
             '1:command:->command' \\
             '*::argument:->argument'
@@ -195,6 +206,7 @@ enum CompletionsCommand: BrainCommand {
         complete -c brain -f
         complete -c brain -l vault -r -a '(__fish_complete_directories)' -d 'the vault folder'
         complete -c brain -l no-color -d 'plain output'
+        complete -c brain -l theme -r -a '\(themes)' -d 'colours for this run'
         complete -c brain -l version -d 'print the version'
 
         """

@@ -3,7 +3,7 @@ import BrainKit
 /// What the logging commands share: the `--date` option, amounts as typed, and how a check-off reads.
 enum DailyLog {
     static let dateOption = CommandSpec.Option.value(
-        "date", "DAY", "the day: today, yesterday, -3, 2026-11-20 or a weekday name (default: today)")
+        "date", "DAY", "the day: today, yesterday, -3, 2026-11-20 or a weekday name (default: today)", completion: .days)
 
     static let jsonOption = CommandSpec.Option.flag("json", "print the result as JSON (the files and lines changed)")
 

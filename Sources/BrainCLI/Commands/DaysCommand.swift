@@ -13,7 +13,7 @@ enum DaysCommand: BrainCommand {
         """,
         options: [
             .value("since", "D", "first day listed (default: 30 days before)"),
-            .value("date", "D", "last day listed (default: today)"),
+            .value("date", "D", "last day listed (default: today)", completion: .days),
             .flag("json", "print JSON (schemaVersion 1)"),
         ],
         examples: ["brain days", "brain days --since 2026-11-01", "brain days --json"])

@@ -17,7 +17,7 @@ enum DemoCommand: BrainCommand {
             .value("habits", "N", "number of habits (default 12)"),
             .value("notes", "N", "number of notes (default 200)"),
             .value("seed", "S", "seed of the random choices (default 1)"),
-            .value("date", "DAY", "the last daily file (default: today)"),
+            .value("date", "DAY", "the last daily file (default: today)", completion: .days),
             .flag("json", "print what was written as JSON"),
         ],
         examples: ["brain demo /tmp/demo", "brain demo big --years 10 --habits 40 --notes 100000"])

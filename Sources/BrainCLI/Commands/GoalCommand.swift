@@ -15,12 +15,12 @@ enum GoalCommand: BrainCommand {
         """,
         positionals: [
             .init(name: "ACTION", help: "progress or tick", choices: ["progress", "tick"]),
-            .init(name: "GOAL", help: "the goal (id, title or alias)", completion: .notes),
+            .init(name: "GOAL", help: "the goal (id, title or alias)", completion: .goals),
             .init(name: "VALUE", help: "progress: a number or +N/-N; tick: a milestone number or text", variadic: true),
         ],
         options: [
             .flag("undo", "tick: turn the milestone back to open"),
-            .value("date", "DAY", "the day the value or milestone was reached (default today)"),
+            .value("date", "DAY", "the day the value or milestone was reached (default today)", completion: .days),
             DailyLog.jsonOption,
         ],
         examples: ["brain goal progress run-5k 3.5", "brain goal progress save-1000 +50",

@@ -13,7 +13,7 @@ enum GoalsCommand: BrainCommand {
         without two of them. Definitions: docs/ANALYTICS.md section 7.
         """,
         options: [
-            .value("date", "DAY", "compute as of this day (default today)"),
+            .value("date", "DAY", "compute as of this day (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain goals", "brain goals --json"])

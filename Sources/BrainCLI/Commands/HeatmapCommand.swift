@@ -14,7 +14,7 @@ enum HeatmapCommand: BrainCommand {
         positionals: [.init(name: "HABIT", help: "a habit: id, title, alias or a unique prefix (default: all habits)", optional: true, completion: .habits)],
         options: [
             .value("year", "YEAR", "the calendar year (default: the year of --date)"),
-            .value("date", "DAY", "compute as of this day (default today)"),
+            .value("date", "DAY", "compute as of this day (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain heatmap", "brain heatmap read --year 2026", "brain heatmap --json"])

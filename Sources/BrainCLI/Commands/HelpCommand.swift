@@ -52,6 +52,7 @@ enum HelpCommand: BrainCommand {
         global options:
           --vault PATH   the vault folder (default: $BRAIN_VAULT, else the nearest folder with .brain/)
           --no-color     plain output (NO_COLOR is honoured too)
+          --theme THEME  colours for this run: ember, ocean, forest, aurora or sand (default: the vault's theme:)
           --help, -h     help for a command
           --version      print the version
 

@@ -14,7 +14,7 @@ enum ListCommand: BrainCommand {
         positionals: [.init(name: "KIND", help: "what to list", optional: true, completion: .kinds, choices: NoteFilter.kindWords)],
         options: [
             .value("tag", short: "t", "EXPR", "only notes whose tags match", repeatable: true, completion: .tags),
-            .value("area", "AREA", "only notes of this life area", completion: .notes),
+            .value("area", "AREA", "only notes of this life area", completion: .areas),
             .value("type", "TYPE", "only notes of this type", choices: ["note", "reflection", "insight", "link"]),
             .flag("pinned", "only pinned notes"),
             .value("status", "STATUS", "only notes with this status (active, paused, archived, done, dropped)"),

@@ -17,7 +17,7 @@ enum LogCommand: BrainCommand {
         positionals: [.init(name: "HABIT", help: "habit id, title, alias or a unique prefix", optional: true, completion: .habits)],
         options: [
             .value("since", "D", "first day shown (default: 30 days before)"),
-            .value("date", "D", "last day shown, as of which streaks are computed (default: today)"),
+            .value("date", "D", "last day shown, as of which streaks are computed (default: today)", completion: .days),
             .flag("json", "print JSON (schemaVersion 1)"),
         ],
         examples: ["brain log read", "brain log --since -7", "brain log run --since 2026-11-01 --json"])

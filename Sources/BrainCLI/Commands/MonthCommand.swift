@@ -10,7 +10,7 @@ enum MonthCommand: BrainCommand {
         as due: 3/11 is 8 still to do). Rows start on the vault's week-start. Sparklines: ▁ 1 … █ 5, a space for no score.
         """,
         options: [
-            .value("date", "DAY", "a day in the month to show (default today)"),
+            .value("date", "DAY", "a day in the month to show (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain month", "brain month --date 2026-10-01", "brain month --json"])

@@ -21,7 +21,7 @@ enum ReportCommand: BrainCommand {
         """,
         options: [
             .value("out", short: "o", "FILE", "the HTML file to write (default report.html)", completion: .files),
-            .value("date", "D", "the report's day (default today)"),
+            .value("date", "D", "the report's day (default today)", completion: .days),
             .value("range", "RANGE", "how far back the grids and charts reach: the last 365, 90 or 30 days (default year)",
                    choices: VaultReport.Range.allCases.map(\.rawValue)),
             .flag("light", "light colours only"),

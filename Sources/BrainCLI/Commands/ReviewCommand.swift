@@ -14,7 +14,7 @@ enum ReviewCommand: BrainCommand {
         positionals: [.init(name: "PERIOD", help: "week or month", choices: ["week", "month"])],
         options: [
             .flag("write", "save the review as a reflection note and print its path"),
-            .value("date", "DAY", "review the period holding this day, through it (default today)"),
+            .value("date", "DAY", "review the period holding this day, through it (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain review week", "brain review month --write", "brain review week --date -7 --json"])

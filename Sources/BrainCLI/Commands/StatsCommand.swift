@@ -27,7 +27,7 @@ enum StatsCommand: BrainCommand {
                    choices: HabitStatsTable.Range.allCases.map(\.rawValue)),
             .value("by", "PERIOD", "with HABIT: group the score history by day, week (default), month, quarter or year",
                    choices: Grouping.allCases.map(\.rawValue)),
-            .value("date", "DAY", "compute as of this day (default today)"),
+            .value("date", "DAY", "compute as of this day (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain stats", "brain stats read", "brain stats read --by month", "brain stats --range 1y --json"])
@@ -51,6 +51,10 @@ enum StatsCommand: BrainCommand {
 
     static func render(_ table: HabitStatsTable, _ session: Session) {
         let style = session.style
+        if table.habits.isEmpty {
+            session.line("no habits yet; brain new habit TITLE adds one")
+            return
+        }
         session.line(style("Habits on \(table.date)", .strong)
             + style(" · rates over \(table.range == .all ? "all time" : table.range.rawValue)", .muted))
         let rows = table.habits.map { row in

@@ -18,7 +18,7 @@ enum StatusCommand: BrainCommand {
         """,
         options: [
             .value("format", "TEMPLATE", "the line's layout (default \"\(StatusTemplate.standard)\")"),
-            .value("date", "D", "the day to show (default today)"),
+            .value("date", "D", "the day to show (default today)", completion: .days),
             .flag("json", "print JSON: the line, every field, done, due, momentum and the streak"),
         ],
         examples: ["brain status", "brain status --format '{checkin} {done}/{due} · next {next}'",

@@ -13,7 +13,7 @@ enum TodayCommand: BrainCommand {
         The day follows day-starts-at; --date shows another day as it stood then.
         """,
         options: [
-            .value("date", "D", "the day to show: today, yesterday, -N, YYYY-MM-DD or a weekday name"),
+            .value("date", "D", "the day to show: today, yesterday, -N, YYYY-MM-DD or a weekday name", completion: .days),
             .flag("json", "print JSON (schemaVersion 1)"),
         ],
         examples: ["brain today", "brain today --date yesterday", "brain today --json"])

@@ -16,6 +16,8 @@ enum ValidateCommand: BrainCommand {
         ])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        // The report lists the settings' problems with the files'.
+        session.configProblemsTold = true
         let index = try session.index()
         let report = ValidationReport(index: index, errorsOnly: arguments.flag("errors"))
         if arguments.flag("json") {

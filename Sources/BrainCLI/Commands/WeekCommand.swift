@@ -13,7 +13,7 @@ enum WeekCommand: BrainCommand {
         The week starts on the vault's week-start. Sparklines: ▁ 1 … █ 5, a space for no score.
         """,
         options: [
-            .value("date", "DAY", "a day in the week to show (default today)"),
+            .value("date", "DAY", "a day in the week to show (default today)", completion: .days),
             .flag("json", "print JSON"),
         ],
         examples: ["brain week", "brain week --date -7", "brain week --json"])

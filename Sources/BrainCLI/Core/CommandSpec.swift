@@ -3,7 +3,7 @@ import BrainKit
 /// What a command accepts, declared once: parsing, help, did-you-mean and completions all read it.
 struct CommandSpec: Sendable {
     enum Completion: String, Sendable {
-        case none, notes, habits, tags, kinds, files, values
+        case none, notes, habits, areas, goals, tags, kinds, days, files, values
     }
 
     struct Option: Sendable {

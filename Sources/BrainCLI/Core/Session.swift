@@ -11,6 +11,9 @@ final class Session {
     fileprivate var cachedJournalIndex: VaultIndex?
     /// Set once the conflict copies' warning is printed (or a command handles them itself).
     var conflictCopiesTold = false
+    /// Set by a command that reports the settings' problems itself (`validate` lists them), so
+    /// opening the vault does not print them a second time.
+    var configProblemsTold = false
 
     init(context: Context, arguments: Arguments) {
         self.context = context
@@ -55,8 +58,10 @@ final class Session {
                                            currentDirectory: context.currentDirectory)
         let vault = Vault(root: root)
         // A diagnostic already says `warning:` or `error:` after its place; no second prefix.
-        for problem in vault.configDiagnostics {
-            context.stderr.write(problem.description + "\n")
+        if !configProblemsTold {
+            for problem in vault.configDiagnostics {
+                context.stderr.write(problem.description + "\n")
+            }
         }
         openedVault = vault
         return vault

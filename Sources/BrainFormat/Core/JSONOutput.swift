@@ -16,9 +16,34 @@ package enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(Versioned(value: value, schemaVersion: schemaVersion))
-        var bytes = hoistSchemaVersion([UInt8](data))
+        var bytes = collapseEmpty(hoistSchemaVersion([UInt8](data)))
         bytes.append(10)
         return bytes
+    }
+
+    /// Writes an empty array or object as `[]` or `{}`: the pretty printer puts a blank line and
+    /// the closing bracket's indent inside it. A line break inside a JSON string is always escaped,
+    /// so `[` followed by a line break is structure, never text.
+    package static func collapseEmpty(_ json: [UInt8]) -> [UInt8] {
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+        guard json.contains(newline) else { return json }
+        var result: [UInt8] = []
+        result.reserveCapacity(json.count)
+        var index = 0
+        while index < json.count {
+            let byte = json[index]
+            result.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"), index < json.count, json[index] == newline else { continue }
+            var end = index
+            while end < json.count, json[end] == newline || json[end] == space { end += 1 }
+            let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            if end < json.count, json[end] == close {
+                result.append(close)
+                index = end + 1
+            }
+        }
+        return result
     }
 
     package static func hoistSchemaVersion(_ json: String) -> String {

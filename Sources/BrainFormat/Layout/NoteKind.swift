@@ -6,6 +6,15 @@ public enum NoteKind: String, CaseIterable, Hashable, Sendable, Codable {
     case daily
     case note
 
+    /// The kind in a sentence, with its article: `a habit`, `an area`, `a daily file`.
+    package var withArticle: String {
+        switch self {
+        case .area: "an area"
+        case .daily: "a daily file"
+        default: "a \(rawValue)"
+        }
+    }
+
     /// The kind a vault-relative path has under a layout: the first folder decides.
     public static func of(path: String, folders: VaultConfig.Folders) -> NoteKind {
         func inside(_ folder: String) -> Bool {

@@ -61,11 +61,18 @@ public struct EditNote: VaultAction {
         let known = VaultSchema.keys(of: record.kind)
         for key in set.map(\.key) + unset {
             if EditNote.managedKeys[record.kind]?.contains(key) == true {
-                throw ActionError(.refused, "\(key) of a \(record.kind.rawValue) follows its file name; it cannot be edited")
+                throw ActionError(.refused, "\(key) of \(record.kind.withArticle) follows its file name; it cannot be edited")
             }
         }
         for assignment in set where !known.contains(assignment.key) && !allowUnknownKeys {
             throw ActionError(.invalidArgument, EditNote.unknownKeyMessage(assignment.key, kind: record.kind, known: known))
+        }
+        // `goal=[[x]]` is YAML for a list in a list: a link in front-matter is written in quotes.
+        for assignment in set where assignment.value.trimmingBlanks.hasPrefix("[[") {
+            if case .list = EditNote.value(assignment.value) {
+                throw ActionError(.invalidArgument, "\(assignment.key)=\(assignment.value) reads as a list in a list: a link in "
+                                  + "front-matter needs quotes, --set '\(assignment.key)=\"\(assignment.value.trimmingBlanks)\"'")
+            }
         }
         for key in unset where document.frontMatter[key] == nil {
             var message = "\(record.path) has no key \"\(key)\""
@@ -116,7 +123,7 @@ public struct EditNote: VaultAction {
     }
 
     public static func unknownKeyMessage(_ key: String, kind: NoteKind, known: [String]) -> String {
-        var message = "unknown key \"\(key)\" for a \(kind.rawValue)"
+        var message = "unknown key \"\(key)\" for \(kind.withArticle)"
         let synonyms = VaultSchema.synonyms.filter { known.contains($0.value) }
         if let suggestion = Suggestion.closest(to: key, in: known + synonyms.keys) {
             message += "; did you mean \"\(synonyms[suggestion] ?? suggestion)\"?"

@@ -35,7 +35,7 @@ public struct SetArchived: VaultAction {
         let position = matches.count == 1 ? matches[0] : try index.note(named: note)
         let record = index.records[position]
         guard record.kind == .habit || record.kind == .goal else {
-            throw ActionError(.invalidArgument, "\(record.path) is a \(record.kind.rawValue); only habits and goals are archived",
+            throw ActionError(.invalidArgument, "\(record.path) is \(record.kind.withArticle); only habits and goals are archived",
                               suggestion: .deleteInstead)
         }
         var document = try transaction.document(record.path)

@@ -8,10 +8,19 @@ package struct CompletionCandidates: Hashable, Sendable, Codable {
         case notes
         /// Habit ids.
         case habits
+        /// Area ids.
+        case areas
+        /// Goal ids.
+        case goals
         /// Tags, nested parents included.
         case tags
         /// The KIND words of `brain list`.
         case kinds
+        /// The day words `--date` takes besides dates: today, yesterday and the weekday names.
+        case days
+
+        /// Whether the words are fixed, so no vault is read for them.
+        package var isFixed: Bool { self == .kinds || self == .days }
     }
 
     package var kind: Kind
@@ -24,6 +33,12 @@ package struct CompletionCandidates: Hashable, Sendable, Codable {
         switch kind {
         case .kinds:
             candidates = NoteFilter.kindWords
+        case .days:
+            candidates = ["today", "yesterday"] + Weekday.allCases.map(\.name)
+        case .areas:
+            candidates = index?.records.filter { $0.kind == .area }.map(\.stem).sorted() ?? []
+        case .goals:
+            candidates = index?.records.filter { $0.kind == .goal }.map(\.stem).sorted() ?? []
         case .habits:
             candidates = index?.records.filter { $0.kind == .habit }.map(\.stem) ?? []
         case .tags:

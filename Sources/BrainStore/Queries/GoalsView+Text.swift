@@ -63,9 +63,11 @@ extension GoalsView.Entry {
             }
             var perWeek = ""
             if pace.basis == .measurable {
-                let unit = parts.measurable?.unit.map { " " + $0 } ?? ""
                 let week = rate * 7
-                perWeek = " (+\(Quantity.number(week >= 10 ? week.rounded() : (week * 10).rounded() / 10))\(unit) a week)"
+                let amount = week >= 10 ? week.rounded() : (week * 10).rounded() / 10
+                // `+1 book a week`, `+2 books a week`: the unit agrees with the number shown.
+                let unit = parts.measurable?.unit.map { " " + Quantity.unit($0, for: amount) } ?? ""
+                perWeek = " (+\(Quantity.number(amount))\(unit) a week)"
             }
             var text = PaceText(text: since + perWeek + ": done \(finish.short(today: today))", isNote: false)
             if let late = pace.daysLate {
