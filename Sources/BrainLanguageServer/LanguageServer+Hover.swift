@@ -97,10 +97,11 @@ extension LanguageServer {
             if let milestones = goal.parts.milestones { parts.append("milestones \(milestones.done)/\(milestones.total)") }
             if let effort = goal.effort { parts.append("habits \(Quantity.percent(effort.value)) (\(effort.habits.joined(separator: ", ")))") }
             if let measurable = goal.parts.measurable {
-                var amount = "\(Quantity.number(measurable.current))"
-                if let target = measurable.target { amount += "/\(Quantity.number(target))" }
-                if let unit = measurable.unit { amount += " \(unit)" }
-                parts.append(amount)
+                if let target = measurable.target {
+                    parts.append(Quantity.against(measurable.current, target: target, unit: measurable.unit))
+                } else {
+                    parts.append(Quantity.grouped(measurable.current) + (measurable.unit.map { " " + $0 } ?? ""))
+                }
             }
             var lines = [head]
             if !parts.isEmpty { lines.append(parts.joined(separator: " · ")) }

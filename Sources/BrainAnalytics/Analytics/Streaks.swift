@@ -4,8 +4,12 @@ import BrainFormat
 public struct Streaks: Hashable, Sendable, Codable {
     /// What a streak counts.
     public enum Unit: String, Hashable, Sendable, Codable {
-        /// Due days done in a row (day-based frequencies).
+        /// Due days done in a row (day-based frequencies due on most days: daily, weekdays, five
+        /// or more named weekdays).
         case days
+        /// Due days done in a row, for a habit due on fewer days (every N days, weekends, up to four
+        /// named weekdays): 5 waterings every 3 days are 5 times, not 5 days.
+        case times
         /// Calendar weeks met in a row (`N/week`).
         case weeks
         /// Calendar months met in a row (`N/month`).
@@ -47,15 +51,16 @@ public struct Streaks: Hashable, Sendable, Codable {
         Streaks.phrase(count, unit: unit, blockDays: blockDays)
     }
 
-    /// "the 12-day streak"; blocks say their length: "the streak of 3 blocks of 5 days".
+    /// "the 12-day streak"; blocks say their length: "the streak of 3 blocks of 5 days"; times:
+    /// "the streak of 5 times".
     public static func phrase(_ count: Int, unit: Unit, blockDays: Int?) -> String {
-        if unit == .blocks, blockDays != nil { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
+        if unit == .times || (unit == .blocks && blockDays != nil) { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
         return "the \(count)-\(String(unit.rawValue.dropLast())) streak"
     }
 
     /// "1 day", "12 days", "3 blocks of 5 days".
     public static func describe(_ count: Int, unit: Unit, blockDays: Int?) -> String {
-        let single = String(unit.rawValue.dropLast())
+        let single = unit == .times ? "time" : String(unit.rawValue.dropLast())
         let text = "\(count) \(count == 1 ? single : unit.rawValue)"
         if unit == .blocks, let days = blockDays { return text + " of \(days) days" }
         return text
@@ -67,6 +72,9 @@ public struct Streaks: Hashable, Sendable, Codable {
         case .perWeek: return .weeks
         case .perMonth: return .months
         case .inDays: return .blocks
+        case .everyNDays(let days): return days > 1 ? .times : .days
+        case .weekends: return .times
+        case .days(let weekdays): return weekdays.count >= 5 ? .days : .times
         default: return .days
         }
     }
@@ -149,7 +157,7 @@ extension Streaks {
     package func span(on day: Day) -> Int {
         if let since = currentSince { return since.distance(to: day) + 1 }
         switch unit {
-        case .days: return current
+        case .days, .times: return current
         case .weeks: return current * 7
         case .months: return current * 30
         case .blocks: return current * (blockDays ?? 1)

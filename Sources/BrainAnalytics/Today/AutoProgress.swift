@@ -66,7 +66,7 @@ public struct AutoProgress: Hashable, Sendable, Codable {
         let unit = habit.unit ?? line?.unit ?? TrackingSources.metric(of: rule)?.unit
         let value = line?.value
         let fraction = rule.isAtMost || rule.threshold <= 0 ? nil : value.map { min(1, max(0, $0 / rule.threshold)) }
-        let text = (value.map(Quantity.grouped) ?? "—") + " / " + Quantity.grouped(rule.threshold) + (unit.map { " " + $0 } ?? "")
+        let text = Quantity.against(value, target: rule.threshold, unit: unit)
         return Item(id: habit.id, title: habit.title, source: rule.source, metric: rule.metric,
                     comparison: rule.isAtMost ? "at-most" : "at-least", threshold: rule.threshold, value: value, unit: unit,
                     state: line?.state, met: value.map(rule.isMet) ?? false,

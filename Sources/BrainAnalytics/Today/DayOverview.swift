@@ -58,15 +58,12 @@ public struct DayOverview: Hashable, Sendable, Codable {
         public var periodDone: Int?
         public var periodRequired: Int?
 
-        /// The day's amount as `brain today` and the report show it: `12/20 pages`,
-        /// `— / 20 pages` (nothing logged yet), `6,872 / 8,000 steps` (auto-tracked),
+        /// The day's amount as `brain today` and the report show it: `12 / 20 pages`,
+        /// `— / 20 pages` (nothing logged yet), `6,872 / 8,000 steps` (auto-tracked, the same form),
         /// `1/3 this week`, or "".
         public var progressText: String {
             if let progress { return progress.text }
-            if let target {
-                let amount = value.map { "\(HabitLine.format($0))/" } ?? "— / "
-                return amount + HabitLine.format(target) + (unit.map { " " + $0 } ?? "")
-            }
+            if let target { return Quantity.against(value, target: target, unit: unit) }
             if let periodDone, let periodRequired {
                 let period: String
                 switch streak.unit {

@@ -24,12 +24,10 @@ enum DailyLog {
         return value
     }
 
-    /// `12/20 pages`: the amount against the target.
+    /// `12 / 20 pages`: the amount against the target, as every view writes it.
     static func amount(_ value: Double, _ habit: HabitSummary, unit: String?) -> String {
-        var text = HabitLine.format(value)
-        if let target = habit.target { text += "/" + HabitLine.format(target) }
-        if let unit = unit ?? habit.unit { text += " " + unit }
-        return text
+        if let target = habit.target { return Quantity.against(value, target: target, unit: habit.unit ?? unit) }
+        return Quantity.grouped(value) + ((unit ?? habit.unit).map { " " + Quantity.unit($0, for: value) } ?? "")
     }
 
     /// Runs a `LogHabit` action and prints its result: JSON, or the summary line and the place

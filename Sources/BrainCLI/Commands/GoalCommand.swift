@@ -54,10 +54,9 @@ enum GoalCommand: BrainCommand {
         let result = try session.perform(UpdateGoalProgress(goal: goal, change: change, day: try session.day()))
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
-        var text2 = HabitLine.format(outcome.after)
-        if let target = outcome.target { text2 += "/" + HabitLine.format(target) }
-        if let unit = outcome.unit { text2 += " " + unit }
-        let before = outcome.before.map { " (was \(HabitLine.format($0)))" } ?? ""
+        var text2 = Quantity.grouped(outcome.after) + (outcome.unit.map { " " + $0 } ?? "")
+        if let target = outcome.target { text2 = Quantity.against(outcome.after, target: target, unit: outcome.unit) }
+        let before = outcome.before.map { " (was \(Quantity.grouped($0)))" } ?? ""
         session.line("\(outcome.goal): \(text2)\(before)")
         // The `current:` line and the dated line the pace is read from.
         for change in result.changes {

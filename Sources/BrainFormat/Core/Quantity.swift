@@ -64,6 +64,13 @@ package struct Quantity: Hashable, Sendable, CustomStringConvertible {
         return sign + String(whole.reversed()) + (parts.count > 1 ? "." + parts[1] : "")
     }
 
+    /// An amount against its target, the one way every view writes it: `12 / 20 pages`,
+    /// `— / 20 pages` (nothing logged), `9,682 / 8,000 steps`, `1 / 2 cups`, `1 / 1 cup` (the unit
+    /// agrees with the target).
+    package static func against(_ value: Double?, target: Double, unit: String?) -> String {
+        (value.map(grouped) ?? "—") + " / " + grouped(target) + (unit.map { " " + Quantity.unit($0, for: target) } ?? "")
+    }
+
     /// `unit` as it reads after `value`: singular for exactly 1 when it is an English plural
     /// (see the type's rule), otherwise as written.
     package static func unit(_ unit: String, for value: Double) -> String {

@@ -68,10 +68,11 @@ package struct StatusLine: Sendable {
         lead = best?.lead
     }
 
-    /// A streak in a few characters: `20d`, `3w`, `2mo`, `4×5d` (four blocks of five days).
+    /// A streak in a few characters: `20d`, `5×` (five times), `3w`, `2mo`, `4×5d` (four blocks of five days).
     package static func compact(_ streak: Streaks) -> String {
         switch streak.unit {
         case .days: return "\(streak.current)d"
+        case .times: return "\(streak.current)×"
         case .weeks: return "\(streak.current)w"
         case .months: return "\(streak.current)mo"
         case .blocks: return "\(streak.current)×\(streak.blockDays ?? 1)d"
