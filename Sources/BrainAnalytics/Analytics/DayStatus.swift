@@ -45,7 +45,7 @@ extension Schedule {
         case .off: return .notDue
         case .due:
             guard due else { return .notDue }
-            if day == today { return .open }
+            if day == today && todayIsOpen { return .open }
             // A periodic habit's quota is judged per period (streaks and rates), not per day.
             return habit.frequency.isPeriodic ? .notDue : .missed
         }

@@ -45,7 +45,16 @@ package struct Schedule: Sendable {
     package let weekStart: Weekday
     /// The habit's first day: the earlier of `created` and the first logged day.
     package let first: Day
+    /// The last day classified: the asked-for day, or the history's `now` when that is earlier
+    /// (days that have not happened are never due, missed or counted).
     package let today: Day
+    /// The day the schedule was asked about (after `today` when that day is in the future).
+    package let asked: Day
+    /// Whether `today` is still under way: it is the clock's day (the history's `now`), or no clock
+    /// was given. A day asked about once it is over is judged as over everywhere: a habit due and
+    /// not done on it is missed, not open, and a quota period still open on it does not make it
+    /// due (docs/ANALYTICS.md, "One day, one count").
+    package let todayIsOpen: Bool
     /// The first day the habit is no longer due (archived), when it has one.
     package let endBound: Day?
     package private(set) var kinds: [DayKind]
@@ -60,7 +69,10 @@ package struct Schedule: Sendable {
     package private(set) var periodList: [Period] = []
 
     /// Classifies the habit's days through `today`; nil when it has no first day yet or starts after today.
-    package init?(habit: Habit, history: HabitHistory, today: Day, weekStart: Weekday = .monday) {
+    package init?(habit: Habit, history: HabitHistory, today asked: Day, weekStart: Weekday = .monday) {
+        let today = history.now.map { min(asked, $0) } ?? asked
+        self.asked = asked
+        todayIsOpen = history.now.map { today >= $0 } ?? true
         guard let first = Schedule.startDay(habit: habit, history: history), first <= today else { return nil }
         self.habit = habit
         self.weekStart = weekStart
@@ -296,7 +308,7 @@ package struct Schedule: Sendable {
     /// Today counts once it is done or skipped; an open today breaks nothing until it is over.
     package func isResolved(_ day: Day) -> Bool {
         guard let index = index(of: day) else { return true }
-        return done[index] || kinds[index] != .due
+        return done[index] || kinds[index] != .due || !(day == today && todayIsOpen)
     }
 }
 

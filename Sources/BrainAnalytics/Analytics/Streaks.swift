@@ -133,7 +133,7 @@ extension Schedule {
             if done[index] {
                 body(.counts, day)
                 earned?(day)
-            } else if index == last {
+            } else if index == last && todayIsOpen {
                 body(.neutral, day)
             } else {
                 body(.breaks, day)

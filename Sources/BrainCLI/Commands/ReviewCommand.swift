@@ -23,7 +23,7 @@ enum ReviewCommand: BrainCommand {
         let (journal, today) = try session.analyticsJournal()
         let period = Review.Period(rawValue: arguments.positional(0) ?? "week") ?? .week
         if arguments.flag("write") {
-            let result = try session.perform(WriteReview(period: period, date: today))
+            let result = try session.perform(WriteReview(period: period, date: today, now: journal.now))
             if arguments.flag("json") { return try session.printJSON(result) }
             session.line(result.outcome.path)
             return ExitCode.success
