@@ -63,6 +63,9 @@ package struct Schedule: Sendable {
     /// The amount of the day's line: the value written, else the target for a `[x]` line of an
     /// at-least habit, else 0; 0 on skipped days (docs/ANALYTICS.md, "History").
     package private(set) var amounts: [Double]
+    /// Days of a quit habit with a target (`kind: quit`, at most) whose line is over the limit: an
+    /// amount above the target on a line that is not `[x]` (empty for other habits).
+    package private(set) var over: [Bool] = []
     /// `doneBefore[i]`: done days among the first `i` days (prefix sums for windows).
     private var doneBefore: [Int]
     /// The periods of a periodic habit, computed once (empty for day-based habits).
@@ -83,6 +86,7 @@ package struct Schedule: Sendable {
         kinds = Array(repeating: .inactive, count: count)
         done = Array(repeating: false, count: count)
         amounts = Array(repeating: 0, count: count)
+        if habit.isAtMost { over = Array(repeating: false, count: count) }
         doneBefore = Array(repeating: 0, count: count + 1)
 
         let target = habit.target
@@ -121,6 +125,7 @@ package struct Schedule: Sendable {
                 }
             }
             done[index] = mark == .done
+            if atMost, let target, mark != .done, mark != .skipped, !value.isNaN, value > target { over[index] = true }
             let phase = ((day.ordinal - anchor.ordinal) % every + every) % every
             if !habit.paused.isEmpty, habit.paused.contains(where: { $0.contains(day) }) {
                 kinds[index] = .paused
@@ -134,6 +139,12 @@ package struct Schedule: Sendable {
                 kinds[index] = .off
             } else {
                 kinds[index] = .due
+            }
+            if atMost, mark != .done, mark != .skipped, kinds[index] == .due {
+                // A quit habit with a limit is held on a due day unless its line goes over the limit:
+                // a finished day with no line, or within the limit, is held (Loop reads it as 0).
+                // Today stays open ("not logged") until it is over (docs/ANALYTICS.md, "Quit habits").
+                done[index] = !over[index] && !(index == count - 1 && todayIsOpen)
             }
         }
         for index in 0..<count {
@@ -166,6 +177,24 @@ package struct Schedule: Sendable {
     }
 
     package var count: Int { kinds.count }
+
+    /// Whether a quit habit's line on `day` is over the limit (never for other habits).
+    package func isOver(on day: Day) -> Bool {
+        guard !over.isEmpty, let index = index(of: day) else { return false }
+        return over[index]
+    }
+
+    /// The word a quit habit's day is told with, the same in every view: `held`, `over the limit`,
+    /// or `not logged` (today, not yet held); nil for other habits and days that count for nothing.
+    package func quitWord(on day: Day) -> String? {
+        guard habit.kind == .quit else { return nil }
+        switch status(on: day) {
+        case .done, .doneNotDue: return "held"
+        case .missed: return isOver(on: day) ? "over the limit" : "not logged"
+        case .open: return "not logged"
+        default: return nil
+        }
+    }
 
     package func index(of day: Day) -> Int? {
         let index = day.ordinal - first.ordinal
@@ -308,7 +337,7 @@ package struct Schedule: Sendable {
     /// Today counts once it is done or skipped; an open today breaks nothing until it is over.
     package func isResolved(_ day: Day) -> Bool {
         guard let index = index(of: day) else { return true }
-        return done[index] || kinds[index] != .due || !(day == today && todayIsOpen)
+        return done[index] || kinds[index] != .due || !(day == today && todayIsOpen) || isOver(on: day)
     }
 }
 

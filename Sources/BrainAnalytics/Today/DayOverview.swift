@@ -62,6 +62,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
         /// Done days and required days in the current period of an `N/week`, `N/month` or `N in M days` habit.
         public var periodDone: Int?
         public var periodRequired: Int?
+        /// A quit habit's day in the words every view uses: held, over the limit, not logged.
+        package var word: String?
 
         /// The day's amount as `brain today` and the report show it: `12/20 pages`,
         /// `— / 20 pages` (nothing logged yet), `6,872 / 8,000 steps` (auto-tracked),
@@ -262,6 +264,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
                           note: line?.note, streak: Streaks(current: 0, best: 0, unit: Streaks.unit(of: habit.frequency)))
         entry.progress = AutoProgress.item(habit, line: line)
         if let schedule {
+            entry.word = schedule.quitWord(on: day)
             entry.streak = Streaks(schedule: schedule)
             if strength { entry.strength = HabitStrength.scores(schedule).last }
             entry.momentum = Momentum(schedules: [schedule], today: day)
