@@ -63,8 +63,16 @@ import Testing
     @Test func quitHabitOverTheLimitIsNotHeld() throws {
         let vault = try TestVault()
         let result = vault.run("done coffee 3")
-        #expect(result.stdout.contains("not held"))
+        #expect(result.stdout.contains("over the limit"))
         #expect(try vault.read("daily/2026-11-22.md").contains("- [ ] [[coffee]] 3 cups\n"))
+        // Step 16, point 2: every view says the same of the day, and the streak ends at once.
+        let today = vault.run("today").stdout.split(separator: "\n").map(String.init)
+        let row = try #require(today.firstIndex { $0.contains("At most two coffees") })
+        #expect(today[row].hasPrefix("  ✗ ") && !today[row].contains("days"), "\(today[row])")
+        #expect(today[row + 1].contains("over the limit"))
+        let log = vault.run("log coffee --since -2").stdout
+        #expect(log.contains("over the limit") && !log.contains("missed"), "\(log)")
+        #expect(vault.run("stats coffee").stdout.contains("0 days") || !vault.run("stats coffee").stdout.contains("current"))
         #expect(vault.run("done coffee 1").status == 0)
         #expect(try vault.read("daily/2026-11-22.md").contains("- [x] [[coffee]] 1 cup\n"))
     }

@@ -47,7 +47,7 @@ package struct CompletionRates: Hashable, Sendable, Codable {
             if schedule.done[index] {
                 done += 1
                 due += 1
-            } else if index != last || closed {
+            } else if index != last || closed || !schedule.todayIsOpen || (!schedule.over.isEmpty && schedule.over[index]) {
                 due += 1
             }
         }

@@ -45,7 +45,8 @@ extension Schedule {
         case .off: return .notDue
         case .due:
             guard due else { return .notDue }
-            if day == today { return .open }
+            // Over the limit, a quit habit's day is lost even before it ends.
+            if day == today && todayIsOpen && !isOver(on: day) { return .open }
             // A periodic habit's quota is judged per period (streaks and rates), not per day.
             return habit.frequency.isPeriodic ? .notDue : .missed
         }

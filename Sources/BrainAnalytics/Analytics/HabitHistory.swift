@@ -42,6 +42,10 @@ package struct HabitHistory: Hashable, Sendable {
     package private(set) var values: [Double]
     /// Rest days (`rest: true` check-ins), shared by every habit.
     package private(set) var rest: [Bool]
+    /// The last day that has happened (the clock's day), when known: a schedule asked about a
+    /// later day stops here, so days after it are never due, missed or counted (docs/ANALYTICS.md,
+    /// "The future"). nil: no limit (the asked-for day is the last day).
+    package var now: Day?
 
     /// An empty history.
     package init() {

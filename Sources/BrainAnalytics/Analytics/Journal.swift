@@ -26,7 +26,16 @@ public struct Journal: Sendable {
     /// (a tab-indented key, a mood of 7, an unknown frequency), so every reader warns, not only `validate`.
     public var problems: [Diagnostic]
     /// Histories keyed by lower-cased habit id.
-    package let histories: [String: HabitHistory]
+    package private(set) var histories: [String: HabitHistory]
+    /// The last day that has happened (the clock's day, which a client sets): analytics asked
+    /// about a later day (`--date` in the future) stop here, so the days after it are never
+    /// misses (docs/ANALYTICS.md, "The future"). nil: the asked-for day is the last.
+    package var now: Day? {
+        didSet {
+            for key in histories.keys { histories[key]?.now = now }
+            scheduleMemo = ScheduleMemo()
+        }
+    }
     /// Schedules already worked out (`today`, its coach and its overview ask for the same ones);
     /// a new one when the habits, check-ins or week start change.
     private var scheduleMemo = ScheduleMemo()
@@ -57,7 +66,9 @@ public struct Journal: Sendable {
     package func history(of id: String) -> HabitHistory {
         if let history = histories[id.lowercased()] { return history }
         let restDays = Set(checkIns.filter(\.rest).map(\.day))
-        return HabitHistory(entries: [:], restDays: restDays)
+        var history = HabitHistory(entries: [:], restDays: restDays)
+        history.now = now
+        return history
     }
 
     /// Whether no two habits' ids differ only by case (then `schedules(today:)`, keyed by

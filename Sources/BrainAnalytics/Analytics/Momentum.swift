@@ -50,7 +50,9 @@ public struct Momentum: Hashable, Sendable, Codable {
     /// `N/week`, `N/month` and `N in M days` the share of its period's quota met, on every active
     /// day of the period, once the period is met, over, or out of reach. Days where no habit counts are left out of
     /// both sums, so is a habit still open today. nil when nothing counted in the window.
-    package init?(schedules: [Schedule], today: Day) {
+    package init?(schedules: [Schedule], today asked: Day) {
+        // Days that have not happened count for nothing: the window ends on the schedules' last day.
+        let today = schedules.map(\.today).max().map { min(asked, $0) } ?? asked
         var weighted = 0.0
         var weights = 0.0
         var counted = 0
@@ -110,7 +112,7 @@ extension Schedule {
         case .open:
             // An open period counts once it can no longer be met, so a lapse shows as soon as it is sure.
             guard let last = self.index(of: today) else { return nil }
-            var possible = kinds[last] == .due && !done[last] ? 1 : 0
+            var possible = kinds[last] == .due && !done[last] && todayIsOpen ? 1 : 0
             var next = today.adding(days: 1)
             while next <= period.end {
                 if isCalendarActive(next) { possible += 1 }

@@ -45,7 +45,16 @@ package struct Schedule: Sendable {
     package let weekStart: Weekday
     /// The habit's first day: the earlier of `created` and the first logged day.
     package let first: Day
+    /// The last day classified: the asked-for day, or the history's `now` when that is earlier
+    /// (days that have not happened are never due, missed or counted).
     package let today: Day
+    /// The day the schedule was asked about (after `today` when that day is in the future).
+    package let asked: Day
+    /// Whether `today` is still under way: it is the clock's day (the history's `now`), or no clock
+    /// was given. A day asked about once it is over is judged as over everywhere: a habit due and
+    /// not done on it is missed, not open, and a quota period still open on it does not make it
+    /// due (docs/ANALYTICS.md, "One day, one count").
+    package let todayIsOpen: Bool
     /// The first day the habit is no longer due (archived), when it has one.
     package let endBound: Day?
     package private(set) var kinds: [DayKind]
@@ -54,13 +63,19 @@ package struct Schedule: Sendable {
     /// The amount of the day's line: the value written, else the target for a `[x]` line of an
     /// at-least habit, else 0; 0 on skipped days (docs/ANALYTICS.md, "History").
     package private(set) var amounts: [Double]
+    /// Days of a quit habit with a target (`kind: quit`, at most) whose line is over the limit: an
+    /// amount above the target on a line that is not `[x]` (empty for other habits).
+    package private(set) var over: [Bool] = []
     /// `doneBefore[i]`: done days among the first `i` days (prefix sums for windows).
     private var doneBefore: [Int]
     /// The periods of a periodic habit, computed once (empty for day-based habits).
     package private(set) var periodList: [Period] = []
 
     /// Classifies the habit's days through `today`; nil when it has no first day yet or starts after today.
-    package init?(habit: Habit, history: HabitHistory, today: Day, weekStart: Weekday = .monday) {
+    package init?(habit: Habit, history: HabitHistory, today asked: Day, weekStart: Weekday = .monday) {
+        let today = history.now.map { min(asked, $0) } ?? asked
+        self.asked = asked
+        todayIsOpen = history.now.map { today >= $0 } ?? true
         guard let first = Schedule.startDay(habit: habit, history: history), first <= today else { return nil }
         self.habit = habit
         self.weekStart = weekStart
@@ -71,6 +86,7 @@ package struct Schedule: Sendable {
         kinds = Array(repeating: .inactive, count: count)
         done = Array(repeating: false, count: count)
         amounts = Array(repeating: 0, count: count)
+        if habit.isAtMost { over = Array(repeating: false, count: count) }
         doneBefore = Array(repeating: 0, count: count + 1)
 
         let target = habit.target
@@ -109,6 +125,7 @@ package struct Schedule: Sendable {
                 }
             }
             done[index] = mark == .done
+            if atMost, let target, mark != .done, mark != .skipped, !value.isNaN, value > target { over[index] = true }
             let phase = ((day.ordinal - anchor.ordinal) % every + every) % every
             if !habit.paused.isEmpty, habit.paused.contains(where: { $0.contains(day) }) {
                 kinds[index] = .paused
@@ -122,6 +139,12 @@ package struct Schedule: Sendable {
                 kinds[index] = .off
             } else {
                 kinds[index] = .due
+            }
+            if atMost, mark != .done, mark != .skipped, kinds[index] == .due {
+                // A quit habit with a limit is held on a due day unless its line goes over the limit:
+                // a finished day with no line, or within the limit, is held (Loop reads it as 0).
+                // Today stays open ("not logged") until it is over (docs/ANALYTICS.md, "Quit habits").
+                done[index] = !over[index] && !(index == count - 1 && todayIsOpen)
             }
         }
         for index in 0..<count {
@@ -154,6 +177,24 @@ package struct Schedule: Sendable {
     }
 
     package var count: Int { kinds.count }
+
+    /// Whether a quit habit's line on `day` is over the limit (never for other habits).
+    package func isOver(on day: Day) -> Bool {
+        guard !over.isEmpty, let index = index(of: day) else { return false }
+        return over[index]
+    }
+
+    /// The word a quit habit's day is told with, the same in every view: `held`, `over the limit`,
+    /// or `not logged` (today, not yet held); nil for other habits and days that count for nothing.
+    package func quitWord(on day: Day) -> String? {
+        guard habit.kind == .quit else { return nil }
+        switch status(on: day) {
+        case .done, .doneNotDue: return "held"
+        case .missed: return isOver(on: day) ? "over the limit" : "not logged"
+        case .open: return "not logged"
+        default: return nil
+        }
+    }
 
     package func index(of day: Day) -> Int? {
         let index = day.ordinal - first.ordinal
@@ -296,7 +337,7 @@ package struct Schedule: Sendable {
     /// Today counts once it is done or skipped; an open today breaks nothing until it is over.
     package func isResolved(_ day: Day) -> Bool {
         guard let index = index(of: day) else { return true }
-        return done[index] || kinds[index] != .due
+        return done[index] || kinds[index] != .due || !(day == today && todayIsOpen) || isOver(on: day)
     }
 }
 

@@ -141,7 +141,7 @@ extension Schedule {
             if done[index] {
                 body(.counts, day)
                 earned?(day)
-            } else if index == last {
+            } else if index == last && todayIsOpen && (over.isEmpty || !over[index]) {
                 body(.neutral, day)
             } else {
                 body(.breaks, day)

@@ -58,12 +58,14 @@ package struct Review: Hashable, Sendable, Codable {
     /// The review of the calendar week or month holding `today`, from its first day through today.
     /// Completion per habit is its days done of its days due in that window, as `week` and `month`
     /// count them (docs/ANALYTICS.md section 1).
-    package init(journal: Journal, period: Period, today: Day) {
+    package init(journal: Journal, period: Period, today asked: Day) {
         self.period = period
+        // Only the days that have happened: a review asked for a later day stops at the clock's day.
+        let today = journal.now.map { min(asked, $0) } ?? asked
         through = today
-        from = period == .week ? today.startOfWeek(journal.weekStart) : today.startOfMonth
+        from = period == .week ? asked.startOfWeek(journal.weekStart) : asked.startOfMonth
         let schedules = journal.schedules(today: today)
-        let days = from.distance(to: today) + 1
+        let days = max(0, from.distance(to: today) + 1)
         var habitLines: [HabitLine] = []
         var streakLines: [(line: StreakLine, streaks: Streaks)] = []
         for habit in journal.habits {

@@ -16,12 +16,17 @@ public struct DayOverview: Hashable, Sendable, Codable {
         case off
         /// A periodic habit whose quota for the period is already reached.
         case quotaMet = "quota met"
+        /// A past day of a periodic habit whose quota was still open: a day not done is no miss,
+        /// the period is judged whole (docs/ANALYTICS.md, "One day, one count").
+        case quotaOpen = "quota open"
         /// The check-in says `rest: true`.
         case rest
         /// Inside a `paused:` period or `status: paused`.
         case paused
         /// Before its first day (`created`, or never logged).
         case notStarted = "not started"
+        /// A day that has not happened yet (after the clock's day): nothing is due or missed on it.
+        case upcoming = "not yet"
     }
 
     /// One habit on the day.
@@ -57,6 +62,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
         /// Done days and required days in the current period of an `N/week`, `N/month` or `N in M days` habit.
         public var periodDone: Int?
         public var periodRequired: Int?
+        /// A quit habit's day in the words every view uses: held, over the limit, not logged.
+        package var word: String?
 
         /// The day's amount as `brain today` and the report show it: `12 / 20 pages`,
         /// `— / 20 pages` (nothing logged yet), `6,872 / 8,000 steps` (auto-tracked, the same form),
@@ -147,18 +154,19 @@ public struct DayOverview: Hashable, Sendable, Codable {
     public init(journal: Journal, day: Day, detail: CheckIn? = nil, pinned: [PinnedNote] = []) {
         self.init(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
                   weekStart: journal.weekStart, detail: detail, pinned: pinned,
-                  schedules: journal.hasUniqueHabitKeys ? journal.schedules(today: day) : nil)
+                  schedules: journal.hasUniqueHabitKeys ? journal.schedules(today: day) : nil, now: journal.now)
     }
 
     /// The overview without each habit's strength (`Entry.strength` nil): for the status line,
     /// which never shows it and reads only recent days, where a strength would be wrong anyway.
     public init(journal: Journal, day: Day, strengths: Bool) {
         self.init(day: day, habits: journal.habits, checkIns: journal.checkIns, histories: journal.histories,
-                  weekStart: journal.weekStart, detail: nil, pinned: [], strengths: strengths)
+                  weekStart: journal.weekStart, detail: nil, pinned: [], strengths: strengths, now: journal.now)
     }
 
     package init(day: Day, habits: [Habit], checkIns: [CheckIn], histories: [String: HabitHistory], weekStart: Weekday,
-         detail: CheckIn?, pinned: [PinnedNote], strengths: Bool = true, schedules known: [String: Schedule]? = nil) {
+         detail: CheckIn?, pinned: [PinnedNote], strengths: Bool = true, schedules known: [String: Schedule]? = nil,
+         now: Day? = nil) {
         self.day = day
         let checkIn = checkIns.last { $0.day == day }
         hasCheckIn = checkIn != nil || detail != nil
@@ -180,7 +188,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
         var shownHabits: [Habit] = []
         for habit in habits {
             let key = habit.id.lowercased()
-            let history = histories[key] ?? HabitHistory(entries: [:], restDays: restDays)
+            var history = histories[key] ?? HabitHistory(entries: [:], restDays: restDays)
+            history.now = now
             // The journal's schedules of the day when given (a habit with nothing ever due has none).
             let schedule = known.map { $0[key] } ?? Schedule(habit: habit, history: history, today: day, weekStart: weekStart)
             if let schedule { schedules.append(schedule) }
@@ -225,12 +234,14 @@ public struct DayOverview: Hashable, Sendable, Codable {
             case .paused: state = .notDue; reason = .paused
             case .notDue:
                 state = .notDue
-                reason = schedule.kind(on: day) == .due ? .quotaMet : .off
+                // A past day of a quota still open then: not due that day (its period is judged whole).
+                reason = schedule.kind(on: day) != .due ? .off : schedule.isDue(on: day) ? .quotaOpen : .quotaMet
             case .inactive:
                 if line?.state == .done { state = .done } else if line?.state == .skipped { state = .skipped } else {
                     if archived { return nil }
                     state = .notDue
-                    reason = isPaused ? .paused : .notStarted
+                    // A day after the clock's day has not happened: not a miss, not yet due.
+                    reason = isPaused ? .paused : day > schedule.today && day >= schedule.first ? .upcoming : .notStarted
                 }
             }
         } else {
@@ -250,6 +261,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
                           note: line?.note, streak: Streaks(current: 0, best: 0, unit: Streaks.unit(of: habit.frequency)))
         entry.progress = AutoProgress.item(habit, line: line)
         if let schedule {
+            entry.word = schedule.quitWord(on: day)
             entry.streak = Streaks(schedule: schedule)
             if strength { entry.strength = HabitStrength.scores(schedule).last }
             entry.momentum = Momentum(schedules: [schedule], today: day)

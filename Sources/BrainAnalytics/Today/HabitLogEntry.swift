@@ -23,8 +23,12 @@ package struct HabitLogEntry: Hashable, Sendable, Codable {
     package var value: Double?
     package var unit: String?
     package var note: String?
+    /// A quit habit's day in the words every view uses: held, over the limit, not logged.
+    @Nullable package var word: String?
 
-    package init(day: Day, habit: String, state: State, value: Double? = nil, unit: String? = nil, note: String? = nil) {
+    package init(day: Day, habit: String, state: State, value: Double? = nil, unit: String? = nil, note: String? = nil,
+                 word: String? = nil) {
+        self.word = word
         self.day = day
         self.habit = habit
         self.state = state
@@ -45,14 +49,16 @@ package struct HabitLogEntry: Hashable, Sendable, Codable {
             var state: State?
             if let schedule, schedule.index(of: day) != nil {
                 let kind = schedule.kind(on: day)
-                if schedule.isDone(on: day) {
+                if schedule.isOver(on: day) {
+                    state = .missed
+                } else if schedule.isDone(on: day) {
                     state = .done
                 } else if kind == .skipped {
                     state = .skipped
                 } else if kind == .rest {
                     state = .rest
                 } else if schedule.isDue(on: day) {
-                    if day == through {
+                    if day == schedule.today && schedule.todayIsOpen {
                         state = .open
                     } else if habit.frequency.isPeriodic {
                         // A day of an open quota not used is no failure: shown only when it has a line.
@@ -72,7 +78,8 @@ package struct HabitLogEntry: Hashable, Sendable, Codable {
             }
             guard let state else { continue }
             result.append(HabitLogEntry(day: day, habit: habit.id, state: state, value: line?.value,
-                                        unit: line?.unit ?? (line?.value != nil ? habit.unit : nil), note: line?.note))
+                                        unit: line?.unit ?? (line?.value != nil ? habit.unit : nil), note: line?.note,
+                                        word: schedule?.quitWord(on: day)))
         }
         return result
     }

@@ -51,7 +51,7 @@ enum DoneCommand: BrainCommand {
                 return "\(name): \(amount), \(already)\(style(quit ? "held" : "done", .good)) on \(day)"
             }
             if quit {
-                return "\(name): \(amount) on \(day), \(style("over the limit: not held", .bad))"
+                return "\(name): \(amount) on \(day), \(style("over the limit", .bad))"
             }
             let left = HabitLine.format(target - value)
             return "\(name): \(amount) on \(day), \(style("\(left) to go", .warn))"

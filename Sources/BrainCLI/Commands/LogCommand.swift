@@ -9,7 +9,8 @@ enum LogCommand: BrainCommand {
         discussion: """
         Newest day first. States: ✓ done, – skipped, ○ open (not done yet, or an unused day of an N/week quota),
         ✗ missed (due, not done), r rest day, · an open line on a day the habit was not due (a line done
-        on such a day shows ✓).
+        on such a day shows ✓). A quit habit's days read held (✓), over the limit (✗) or not logged:
+        a finished day of a quit habit with a limit and no line is held.
         Days without a line on which nothing was due are left out. For one habit the header
         gives its current and best streak and its completion rate over the days shown.
         --since defaults to 30 days before the last day; --date sets the last day ("as of").
@@ -35,6 +36,8 @@ enum LogCommand: BrainCommand {
 
     static func render(_ log: LogView, _ session: Session) {
         let style = session.style
+        // Quit habits' words (held, over the limit, not logged) widen the state column when shown.
+        let stateWidth = max(8, log.entries.map { ($0.word ?? $0.state.rawValue).count }.max() ?? 0)
         if let summary = log.habit {
             session.line(style(summary.title, .strong) + (summary.path.map { "  " + style($0, .muted) } ?? ""))
             let streak = summary.streak
@@ -45,7 +48,7 @@ enum LogCommand: BrainCommand {
             if log.entries.isEmpty { session.line(style("nothing logged or due in these days", .muted)) }
             for entry in log.entries {
                 session.line(Layout.clip("\(entry.date) \(entry.date.weekday.shortName.capitalized)  " + symbol(entry.state, style) + " "
-                    + Layout.pad(entry.state.rawValue, 8) + detail(entry)).trimmingTrailingSpaces)
+                    + Layout.pad(entry.word ?? entry.state.rawValue, stateWidth) + detail(entry)).trimmingTrailingSpaces)
             }
             return
         }
@@ -61,7 +64,7 @@ enum LogCommand: BrainCommand {
                 session.line(style("\(entry.date) \(entry.date.weekday.name.capitalized)", .strong))
             }
             session.line(Layout.clip("  " + symbol(entry.state, style) + " " + Layout.pad(Layout.clipped(entry.title, width), width) + "  "
-                + Layout.pad(entry.state.rawValue, 8) + detail(entry)).trimmingTrailingSpaces)
+                + Layout.pad(entry.word ?? entry.state.rawValue, stateWidth) + detail(entry)).trimmingTrailingSpaces)
         }
     }
 

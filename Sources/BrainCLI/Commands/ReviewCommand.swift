@@ -9,7 +9,9 @@ enum ReviewCommand: BrainCommand {
         The period is the calendar week (from week-start) or month holding --date, through that day:
         completion per habit, the longest current streaks, mean mood and energy, area vitality,
         identity score and active goals. --write creates notes/DATE-week-review.md (or
-        -month-review) with type: reflection and never overwrites an existing file.
+        -month-review) with type: reflection and never overwrites an existing file. Days after today
+        are left out (a --date ahead stops at today, and the note is named for today); --write
+        refuses a period that has not begun.
         """,
         positionals: [.init(name: "PERIOD", help: "week or month", choices: ["week", "month"])],
         options: [
@@ -23,7 +25,7 @@ enum ReviewCommand: BrainCommand {
         let (journal, today) = try session.analyticsJournal()
         let period = Review.Period(rawValue: arguments.positional(0) ?? "week") ?? .week
         if arguments.flag("write") {
-            let result = try session.perform(WriteReview(period: period, date: today))
+            let result = try session.perform(WriteReview(period: period, date: today, now: journal.now))
             if arguments.flag("json") { return try session.printJSON(result) }
             session.line(result.outcome.path)
             return ExitCode.success

@@ -39,7 +39,7 @@ enum StatusCommand: BrainCommand {
             throw CLIError.usage(error.description)
         }
         let vault = try session.vault()
-        let summary = StatusSummary.load(vault: vault, day: try session.day())
+        let summary = StatusSummary.load(vault: vault, day: try session.day(), now: try session.day("today"))
         if arguments.flag("json") { return try session.printJSON(StatusReport(summary, template: template, format: format)) }
         session.line(template.render(summary))
         return ExitCode.success

@@ -150,7 +150,8 @@ enum TodayCommand: BrainCommand {
         let amount = entry.progressText
         let streak = entry.streak.current > 0 ? entry.streak.describe(entry.streak.current) : ""
         let momentum = entry.momentum.map(Format.momentum) ?? ""
-        var text = "  " + symbol(entry.state, style: style) + " " + Layout.pad(Layout.clipped(entry.title, 28), 28) + " " + Layout.pad(amount, 20)
+        let mark = entry.word == "over the limit" ? style("✗", .bad) : symbol(entry.state, style: style)
+        var text = "  " + mark + " " + Layout.pad(Layout.clipped(entry.title, 28), 28) + " " + Layout.pad(amount, 20)
             + " " + Layout.pad(streak, 9) + " " + style(momentum, .muted)
         while text.hasSuffix(" ") { text.removeLast() }
         var lines = [text]
@@ -158,6 +159,8 @@ enum TodayCommand: BrainCommand {
             lines.append(style(Layout.clip("      skipped" + (entry.note.map { ": " + $0 } ?? "")), .muted))
         } else if entry.state == .done, !entry.due {
             lines.append(style("      done, though not due today", .muted))
+        } else if let word = entry.word, word != "held" {
+            lines.append(style("      " + word + (entry.cue.map { " · " + $0 } ?? ""), word == "over the limit" ? .bad : .muted))
         } else if entry.state == .open, let cue = entry.cue {
             lines.append(style(Layout.clip("      " + cue), .muted))
         }

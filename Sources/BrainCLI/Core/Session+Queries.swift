@@ -12,7 +12,9 @@ extension Session {
     /// files and each error that drops a value from a habit, goal, area or check-in, so nothing a
     /// person wrote vanishes without a word.
     func journal(_ index: VaultIndex) -> Journal {
-        let journal = Journal(index: index)
+        var journal = Journal(index: index)
+        // The clock's day: a --date after it asks about days that have not happened, which count for nothing.
+        journal.now = try? day("today")
         for (day, paths) in journal.duplicateDays.sorted(by: { $0.key < $1.key }) {
             warn("\(day) has \(paths.count) daily files (\(paths.joined(separator: ", "))): all are read and the last line for a habit counts; merge them into one")
         }

@@ -51,7 +51,7 @@ extension Router {
         } catch {
             throw APIError(status: .badRequest, code: "invalid-argument", message: error.description)
         }
-        let summary = StatusSummary.load(vault: vault, day: try day(call.request.queryValue("date")))
+        let summary = StatusSummary.load(vault: vault, day: try day(call.request.queryValue("date")), now: todayDay())
         return .json(StatusReport(summary, template: template, format: format))
     }
 

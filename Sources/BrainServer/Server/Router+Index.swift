@@ -28,8 +28,17 @@ extension Router {
 
     func journal() -> Journal {
         refreshIfChanged()
-        if let kept = kept.journal { return kept }
-        let journal = Journal(index: journalIndex())
+        // The clock's day, as `brain` sets it: a date after it asks about days that have not happened.
+        let today = todayDay()
+        if var journal = kept.journal {
+            if journal.now != today {
+                journal.now = today
+                kept.journal = journal
+            }
+            return journal
+        }
+        var journal = Journal(index: journalIndex())
+        journal.now = today
         kept.journal = journal
         return journal
     }

@@ -7,10 +7,14 @@ package struct WriteReview: VaultAction {
     package var period: Review.Period
     /// The last day of the review: the period holding it, through it.
     package var date: Day
+    /// The clock's day: a review covers only the days through it, and is refused for a period
+    /// that has not begun (docs/ANALYTICS.md, "The future").
+    package var now: Day?
 
-    package init(period: Review.Period, date: Day) {
+    package init(period: Review.Period, date: Day, now: Day? = nil) {
         self.period = period
         self.date = date
+        self.now = now
     }
 
     package var name: String { "review" }
@@ -22,9 +26,16 @@ package struct WriteReview: VaultAction {
     }
 
     package func plan(_ transaction: VaultTransaction) throws(ActionError) -> Outcome {
-        let review = Review(journal: transaction.journal, period: period, today: date)
-        let path = transaction.vault.config.folders.notes + "/\(date)-\(period.rawValue)-review.md"
+        var journal = transaction.journal
+        journal.now = now
+        let review = Review(journal: journal, period: period, today: date)
+        guard review.from <= review.through else {
+            throw ActionError(.refused, "the \(period.rawValue) of \(date) begins on \(review.from), after today (\(review.through)): "
+                              + "a review is written once its period has begun")
+        }
+        // Named for the last day it covers: a review asked for a later day covers the days through today.
+        let path = transaction.vault.config.folders.notes + "/\(review.through)-\(period.rawValue)-review.md"
         try transaction.create(review.markdown(), at: path)
-        return Outcome(date: date, review: review, path: path)
+        return Outcome(date: review.through, review: review, path: path)
     }
 }

@@ -31,8 +31,11 @@ package struct LogView: Hashable, Sendable, Codable {
         @Nullable package var value: Double?
         @Nullable package var unit: String?
         @Nullable package var note: String?
+        /// A quit habit's day: held, over the limit, not logged (null for other habits).
+        @Nullable package var word: String?
 
         package init(_ entry: HabitLogEntry, title: String) {
+            word = entry.word
             date = entry.day
             habit = entry.habit
             self.title = title

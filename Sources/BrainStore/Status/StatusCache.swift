@@ -33,11 +33,13 @@ package enum StatusCache {
         package var stamp: FileStamp?
     }
 
-    package static func summary(vault: Vault, day: Day) -> StatusSummary {
-        if !vault.hasInterruptedChange, let cached = cached(vault: vault, day: day) { return cached }
-        let status = StatusLine.load(vault: vault, day: day)
+    package static func summary(vault: Vault, day: Day, now: Day? = nil) -> StatusSummary {
+        // Only the clock's day is kept: a day read once it is over, or before it comes, reads otherwise.
+        let keep = now.map { $0 == day } ?? true
+        if keep, !vault.hasInterruptedChange, let cached = cached(vault: vault, day: day) { return cached }
+        let status = StatusLine.load(vault: vault, day: day, now: now)
         let summary = StatusSummary(status)
-        if let inputs = status.inputs { save(summary, inputs: inputs, vault: vault) }
+        if keep, let inputs = status.inputs { save(summary, inputs: inputs, vault: vault) }
         return summary
     }
 

@@ -189,10 +189,11 @@ package struct StatusLine: Sendable {
     /// running streak may have begun before the first day read (`isSettled`). `every N days` and
     /// `N in M days` without `created:` read every day. `inputs` lists the folders listed and the
     /// files read, for `StatusCache`.
-    package static func load(vault: Vault, day: Day) -> StatusLine {
+    package static func load(vault: Vault, day: Day, now: Day? = nil) -> StatusLine {
         if vault.hasInterruptedChange {
             // Finishing a cut-short change takes the lock and the whole index.
-            let journal = Journal(index: VaultIndex.open(vault))
+            var journal = Journal(index: VaultIndex.open(vault))
+            journal.now = now
             let first = journal.checkIns.first?.day ?? day
             return StatusLine(overview: DayOverview(journal: journal, day: day), daysRead: max(1, first.distance(to: day) + 1))
         }
@@ -269,6 +270,7 @@ package struct StatusLine: Sendable {
             records += journalRecords(vault, paths: paths)
             readPaths += paths
             var journal = Journal(index: VaultIndex.partial(vault, records: records, resolveLinks: false))
+            journal.now = now
             let read = start.distance(to: day) + 1
             if start <= earliest { return done(StatusLine(overview: DayOverview(journal: journal, day: day, strengths: false), daysRead: read)) }
             // Days before the first read are unknown: a habit whose days follow the calendar

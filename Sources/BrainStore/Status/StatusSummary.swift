@@ -44,7 +44,9 @@ package struct StatusSummary: Hashable, Sendable {
 
     /// The summary of `day`: the cached one when nothing it was computed from has changed since
     /// (`StatusCache`), else computed (`StatusLine.load`) and kept for next time.
-    package static func load(vault: Vault, day: Day) -> StatusSummary {
-        StatusCache.summary(vault: vault, day: day)
+    /// `now` is the clock's day: another day is computed afresh (a day that is over, or one that
+    /// has not happened, reads differently from the day it was today).
+    package static func load(vault: Vault, day: Day, now: Day? = nil) -> StatusSummary {
+        StatusCache.summary(vault: vault, day: day, now: now)
     }
 }
