@@ -91,6 +91,11 @@ enum ImportCommand: BrainCommand {
                 }
                 if let dateFormat = arguments.value("date-format") { options.dateFormat = dateFormat }
                 if let heading = arguments.value("heading") { options.heading = heading }
+                let source = (path as NSString).standardizingPath + "/"
+                for folder in [vault.config.folders.daily, vault.config.folders.habits] {
+                    let absolute = ((vault.root as NSString).appendingPathComponent(folder) as NSString).standardizingPath
+                    if absolute.hasPrefix(source) { options.skipFolders.append(String(absolute.dropFirst(source.count))) }
+                }
                 history = try ObsidianReader.read(path, source: given, options: options, today: today)
             }
         } catch let error as HistoryReadError {

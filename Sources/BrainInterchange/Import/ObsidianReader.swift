@@ -16,6 +16,9 @@ package enum ObsidianReader {
         package var dateFormat = "YYYY-MM-DD"
         /// Checkbox items count under headings that contain this (case-insensitive).
         package var heading = "habit"
+        /// Folders of the vault left out (relative): Brain's own daily and habit folders when the
+        /// Obsidian vault is Brain's too, so a second import in place reads the same notes.
+        package var skipFolders: [String] = []
         package init() {}
     }
 
@@ -48,7 +51,7 @@ package enum ObsidianReader {
             if let old = habits[lookup]!.entries[entry.day], old.state == .done, entry.state != .done { return }
             habits[lookup]!.entries[entry.day] = entry
         }
-        for file in markdownFiles(folder) {
+        for file in markdownFiles(folder) where !options.skipFolders.contains(where: { file.hasPrefix($0 + "/") }) {
             let stem = String(file.dropLast(3))
             guard let day = day(stem, format: options.dateFormat) else { continue }
             let path = HistoryReaders.join(folder, file)
