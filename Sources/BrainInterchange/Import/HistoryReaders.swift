@@ -230,7 +230,7 @@ package enum HistoryReaders {
             }
             var habit = ImportedHistory.Habit(name: name, frequency: mapped, group: (object["tags"] as? [String])?.first,
                                               sourceFrequency: words)
-            if let status = object["status"] as? String, status == "archived" || status == "solf_delete" { habit.archived = true }
+            if let status = object["status"] as? String, status == "archive" || status == "soft_delete" { habit.archived = true }
             var byDay: [Day: ImportedHistory.Entry] = [:]
             for record in object["records"] as? [Any] ?? [] {
                 let fields = record as? [String: Any]
