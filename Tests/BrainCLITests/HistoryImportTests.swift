@@ -42,6 +42,37 @@ import Testing
         return result
     }
 
+    /// The done rows of a fixture, counted from its text with nothing of the importer.
+    static func doneInFixture(_ source: Source) -> Int {
+        func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        func days(_ pattern: String, _ content: String) -> [String] {
+            let regex = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+            return regex.matches(in: content, range: NSRange(content.startIndex..., in: content)).map {
+                String(content[Range($0.range(at: 1), in: content)!])
+            }
+        }
+        switch source.format {
+        case "harsh": return Set(days(#"^(\d{4}-\d{2}-\d{2} : [^:]+) : y "#, text(source.path + "/log"))).count
+        case "habitctl":
+            // The first line of a day and habit counts.
+            var first: [String: Bool] = [:]
+            for line in text(source.path + "/log").split(separator: "\n") {
+                let parts = line.split(separator: "\t")
+                guard parts.count == 3 else { continue }
+                let key = "\(parts[0])\t\(parts[1])"
+                if first[key] == nil { first[key] = parts[2] == "y" }
+            }
+            return first.values.filter { $0 }.count
+        case "beaver": return days(#""day": "(2021-01-(?:0[1-9]|[12]\d|3[01]))", "done": true"#, text(source.path)).count
+        default:
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []
+            // invalid-dates.md holds only bad rows (2024-02-30 among them).
+            return files.filter { $0.hasSuffix(".md") && $0 != "SOURCE.md" && $0 != "invalid-dates.md" }.reduce(0) {
+                $0 + Set(days(#"^  - "?(20\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))"?$"#, text(source.path + "/" + $1))).count
+            }
+        }
+    }
+
     @Test(arguments: sources) func importsWithParityAndRoundTrip(_ source: Source) throws {
         let vault = try ImportExportCommandTests.emptyVault()
         let status: Int32 = source.bad.isEmpty ? 0 : 2
@@ -63,6 +94,8 @@ import Testing
             #expect(done == row["brainDone"] as? Int && row["doneEqual"] as? Bool == true, "\(row)")
         }
         #expect(parity.contains { ($0["brainDone"] as? Int ?? 0) > 0 })
+        let total = parity.reduce(0) { $0 + ($1["brainDone"] as? Int ?? 0) }
+        #expect(total == Self.doneInFixture(source), "done days in Brain against the fixture's own done rows")
         #expect(first.stderr.contains(source.bad.first ?? "\u{0}") || source.bad.isEmpty)
 
         // The text shows the table; a second import changes nothing.
