@@ -18,6 +18,7 @@ package enum BrainCLI {
         LogCommand.self,
         DaysCommand.self,
         StatsCommand.self,
+        ExplainCommand.self,
         HeatmapCommand.self,
         WeekCommand.self,
         MonthCommand.self,

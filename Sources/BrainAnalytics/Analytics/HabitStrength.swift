@@ -35,20 +35,56 @@ public enum HabitStrength {
     /// min(1, window / (N·target)) for an at-least target, clamp(1 − (window − N·target)/(N·target), 0, 1)
     /// for an at-most one. Days after the habit ended keep the score. See docs/ANALYTICS.md.
     package static func scores(_ schedule: Schedule) -> [Double] {
-        let habit = schedule.habit
-        let fraction = habit.frequency.loopFraction
-        let m = multiplier(frequency: fraction)
+        compute(schedule, record: nil)
+    }
+
+    /// One day of the score: what entered the window, the value the score moved towards (nil when
+    /// the day held the score: a skip, a rest or paused day not done, a day after the habit ended)
+    /// and the score after it. `brain explain` prints these; `scores` is the same walk.
+    package struct Step: Hashable, Sendable, Codable {
+        /// The window's sum after the day (done days, or units of a measurable habit).
+        package var window: Double
+        /// The day's value v, nil when the day held the score.
+        package var value: Double?
+        package var score: Double
+    }
+
+    /// The multiplier, the window (N/D as the score uses it, doubled for a yes/no habit below daily)
+    /// and every day's step, in the order of `schedule`.
+    package static func steps(_ schedule: Schedule) -> (multiplier: Double, numerator: Int, denominator: Int, initial: Double, steps: [Step]) {
+        var steps: [Step] = []
+        steps.reserveCapacity(schedule.count)
+        _ = compute(schedule) { steps.append($0) }
+        let (numerator, denominator) = window(schedule.habit)
+        return (multiplier(frequency: schedule.habit.frequency.loopFraction), numerator, denominator, initial(schedule.habit), steps)
+    }
+
+    /// The score before the first day: 1 for an at-most habit (nothing taken yet), else 0.
+    package static func initial(_ habit: Habit) -> Double {
+        habit.target != nil && habit.isAtMost ? 1 : 0
+    }
+
+    /// N/D of the rolling window: the frequency as Loop writes it, both doubled for a yes/no habit below daily.
+    package static func window(_ habit: Habit) -> (numerator: Int, denominator: Int) {
         var (numerator, denominator) = habit.frequency.loopRatio
-        let measurable = habit.target != nil
-        let atMost = habit.isAtMost
-        if !measurable, fraction < 1 {
+        if habit.target == nil, habit.frequency.loopFraction < 1 {
             // Loop doubles both to smooth irregular schedules (a weekly habit done on different weekdays).
             numerator *= 2
             denominator *= 2
         }
+        return (numerator, denominator)
+    }
+
+    private static func compute(_ schedule: Schedule, record: ((Step) -> Void)?) -> [Double] {
+        let habit = schedule.habit
+        let fraction = habit.frequency.loopFraction
+        let m = multiplier(frequency: fraction)
+        let (numerator, denominator) = window(habit)
+        let measurable = habit.target != nil
+        let atMost = habit.isAtMost
         let required = (habit.target ?? 0) * Double(numerator)
         var result = [Double](repeating: 0, count: schedule.count)
-        var previous = measurable && atMost ? 1.0 : 0.0
+        var previous = initial(habit)
         // Sums in whole thousandths of a unit, as Loop keeps them, so ten years of additions and
         // removals never drift.
         var rolling = 0
@@ -75,6 +111,7 @@ public enum HabitStrength {
             let slot = index % denominator
             rolling += amount - window[slot]
             window[slot] = amount
+            var stepValue: Double?
             if !held {
                 let value: Double
                 let sum = measurable ? Double(rolling) / 1000 : Double(rolling)
@@ -88,8 +125,10 @@ public enum HabitStrength {
                     value = rolling > 0 ? 0 : 1
                 }
                 previous = previous * m + value * (1 - m)
+                stepValue = value
             }
             result[index] = previous
+            record?(Step(window: measurable ? Double(rolling) / 1000 : Double(rolling), value: stepValue, score: previous))
         }
         return result
     }
