@@ -161,7 +161,8 @@ package struct ReminderPlan: Hashable, Sendable, Codable {
             text = "After " + (names[after.lowercased()] ?? after).lowercased() + ": "
         }
         text += habit.title
-        if let target = entry.target {
+        // The amount, unless the title says it already ("Read 20 pages").
+        if let target = entry.target, !habit.title.contains(Quantity.number(target)) {
             let amount = Quantity.number(target) + (entry.unit.map { " " + Quantity.unit($0, for: target) } ?? "")
             text += habit.kind == .quit ? " (at most \(amount))" : " \(amount)"
         }
