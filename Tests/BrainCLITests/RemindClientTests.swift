@@ -167,6 +167,8 @@ import BrainTestSupport
         let display = 90 + Int(getpid() % 100)
         let script = """
             set -u
+            exec 2>"\(vault.root)/trace"
+            set -x
             Xvfb :\(display) -screen 0 800x600x24 -nolisten tcp >/dev/null 2>&1 & xvfb=$!
             export DISPLAY=:\(display)
             for i in $(seq 100); do [ -e /tmp/.X11-unix/X\(display) ] && break; sleep 0.1; done
@@ -184,7 +186,10 @@ import BrainTestSupport
             kill -KILL $dunst $xvfb 2>/dev/null
             exit 0
             """
-        let result = try ServerProcess.run("/usr/bin/env", ["dbus-run-session", "--", "/bin/sh", "-c", script], timeout: 90)
+        try vault.write("desktop.sh", script)
+        // Into a file, not a pipe: the session bus's daemon may outlive the script for a moment.
+        let run = try ServerProcess.run("/bin/sh", ["-c", "dbus-run-session -- /bin/sh desktop.sh > desktop.out 2>&1"], timeout: 90, in: vault.root)
+        let result = (status: run.status, stdout: (try? vault.read("desktop.out")) ?? "", stderr: (try? vault.read("trace")) ?? "")
         let said = (try? vault.read("remind.out")) ?? ""
         #expect(result.stdout.contains("displayed: 1"), "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("remind: 0"), "\(said)")
