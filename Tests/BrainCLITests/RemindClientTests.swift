@@ -157,6 +157,36 @@ import BrainTestSupport
         #expect(feedAfter.body.contains("EXDATE:20261122T213000"))
     }
 
+    /// `brain remind --watch` and `brain serve` (with notify:) keep running: with the habit done
+    /// nothing goes out; undone in another process, the loop wakes on the vault's change (well
+    /// before its one-minute poll) and sends the reminder, once.
+    @Test(arguments: [["remind", "--watch"], ["serve", "--listen", "127.0.0.1:0"]])
+    func aRunningLoopWakesWhenTheVaultChanges(_ words: [String]) throws {
+        let vault = try Self.vault(notify: "  command: /bin/sh notify.sh {title}\n")
+        try vault.write("notify.sh", "echo \"$1\" >> sent.txt\n")
+        #expect(vault.run(["done", "read"]).status == 0)
+        let process = Process()
+        process.executableURL = try ConcurrencyTests.executable()
+        process.arguments = ["--vault", vault.root] + words
+        var environment = ProcessInfo.processInfo.environment
+        environment["BRAIN_NOW"] = Self.evening
+        environment["TZ"] = "UTC"
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // KILL: a test runner's thread starts its children with SIGTERM blocked.
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        Thread.sleep(forTimeInterval: 2)
+        #expect(!vault.exists("sent.txt"), "read is done: nothing to send")
+        #expect(vault.run(["undo", "read"]).status == 0)
+        let deadline = Date().addingTimeInterval(15)
+        while !vault.exists("sent.txt"), Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        Thread.sleep(forTimeInterval: 1)
+        #expect((try? vault.read("sent.txt")) == "Read 20 pages\n")
+    }
+
     static let desktopTools = ["Xvfb", "dunst", "dunstctl", "notify-send", "dbus-run-session"]
 
     @Test(.enabled(if: desktopTools.allSatisfy { ServerProcess.find($0) != nil },
