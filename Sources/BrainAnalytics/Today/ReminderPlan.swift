@@ -108,7 +108,7 @@ package struct ReminderPlan: Hashable, Sendable, Codable {
         if let time = settings.nudge {
             let open = overview.entries.filter { $0.due && $0.state == .open }
             let quiet = overview.rest ? "rest day" : open.isEmpty ? "nothing left open today" : nil
-            let names = open.prefix(4).map(\.title).joined(separator: ", ") + (open.count > 4 ? "…" : "")
+            let names = open.prefix(3).map(\.title).joined(separator: ", ") + (open.count > 3 ? " and \(open.count - 3) more" : "")
             add(.nudge, habit: nil, time: time, quiet: quiet, title: "Fill in today",
                 body: "\(Quantity.count(open.count, "habit")) still open: \(names). Check off what you did: brain today")
         }
