@@ -58,6 +58,7 @@ package enum BrainCLI {
         CompletionsCommand.self,
         LspCommand.self,
         ServeCommand.self,
+        RemindCommand.self,
         CompleteCommand.self,
     ] }
 

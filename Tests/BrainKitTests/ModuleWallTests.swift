@@ -27,7 +27,7 @@ import BrainTestSupport
         "brain": ["BrainCLI"],
     ]
     /// Modules every target may import: the platform's own.
-    static let platform: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin", "FoundationXML", "zlib", "Synchronization"]
+    static let platform: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin", "FoundationXML", "FoundationNetworking", "zlib", "Synchronization"]
 
     /// The package as SwiftPM reads it: target name → the targets it depends on.
     static func declaredEdges() throws -> [String: Set<String>] {

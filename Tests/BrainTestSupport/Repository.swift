@@ -122,3 +122,28 @@ package enum Schemathesis {
 
     package static var path: String? { found.path }
 }
+
+/// Apprise from PyPI (`BRAIN_APPRISE`, else scripts/apprise-venv.sh installs it), for the
+/// reminder test's command notifier; nil with the reason when it cannot be had.
+package enum Apprise {
+    package static let found: (path: String?, problem: String) = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["BRAIN_APPRISE"], FileManager.default.isExecutableFile(atPath: path) { return (path, "") }
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        run.arguments = ["bash", Repository.root + "/scripts/apprise-venv.sh"]
+        let out = Pipe(), err = Pipe()
+        run.standardOutput = out
+        run.standardError = err
+        do { try run.run() } catch { return (nil, "cannot run scripts/apprise-venv.sh: \(error)") }
+        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        guard run.terminationStatus == 0 else {
+            return (nil, "apprise could not be installed (scripts/apprise-venv.sh): \(problem.suffix(300))")
+        }
+        return (path.trimmingCharacters(in: .whitespacesAndNewlines), "")
+    }()
+
+    package static var path: String? { found.path }
+}

@@ -26,6 +26,10 @@ enum ServeCommand: BrainCommand {
         https://laptop.tailnet.ts.net, whose host is then answered for); else the address
         listened on, and for 0.0.0.0 this machine's first network address.
 
+        With notify: in .brain/config.yml the server also sends the vault's reminders (as brain
+        remind --watch does; --no-remind not) and answers their Done and Skip links
+        (POST /remind/HABIT/DAY/done?token=…, signed for that habit and day only).
+
         In a terminal a QR code of the pairing link is drawn under it, for a phone's camera:
         white on black with colour; dark blocks on the terminal's background with NO_COLOR or
         --no-color (scan it on a light background). --qr draws it into a pipe too (without
@@ -46,6 +50,7 @@ enum ServeCommand: BrainCommand {
             .flag("open", "open a browser on this machine ($BROWSER, else open or xdg-open), signed in by a pairing link of its own"),
             .flag("qr", "draw the pairing link as a QR code even when standard output is no terminal (never with --json)"),
             .flag("json", "print the address, limits and routes (or the token, the list, the link) as JSON"),
+            .flag("no-remind", "do not send reminders while serving (they are sent when .brain/config.yml has notify:)"),
         ],
         examples: ["brain serve", "brain serve --listen 127.0.0.1:8080", "brain serve --url https://laptop.tailnet.ts.net",
                    "brain serve token new shortcuts",
@@ -91,6 +96,13 @@ enum ServeCommand: BrainCommand {
         if arguments.flag("open") {
             let environment = context.environment
             options.open = { link in openBrowser(link, environment: environment, log: { stderr.write($0 + "\n") }) }
+        }
+        // With notify: in the config, the reminders go out from here too (docs/REMINDERS.md); the
+        // sent-log keeps a timer running beside it from sending one twice.
+        if vault.config.reminders.hasNotifier, !arguments.flag("no-remind") {
+            let runner = ReminderRunner(vault: vault, environment: context.environment, machineZone: context.timeZone,
+                                        now: { clock.now }, log: { stderr.write($0 + "\n") })
+            Thread.detachNewThread { runner.watch(stop: { false }) }
         }
         return VaultServer.serve(options)
     }

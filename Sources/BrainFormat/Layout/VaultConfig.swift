@@ -36,10 +36,12 @@ public struct VaultConfig: Hashable, Sendable {
     /// The zone whose midnight (plus `dayStartsAt`) starts the vault's days, wherever `brain`
     /// runs (`time-zone:`, an IANA name); nil: the machine's.
     package var timeZone: TimeZone?
+    /// The check-in reminders, the daily nudge and the notifiers (`remind:`, `notify:`).
+    package var reminders = ReminderSettings()
 
     public init() {}
 
-    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "time-zone", "title", "remind", "track", "me"]
+    package static let knownKeys = ["folders", "week-start", "day-starts-at", "theme", "appearance", "locale", "time-zone", "title", "remind", "notify", "track", "me"]
 
     /// Reads settings from parsed YAML, keeping defaults where a value is missing or wrong.
     public init(_ map: YAMLMap) {
@@ -113,6 +115,7 @@ public struct VaultConfig: Hashable, Sendable {
                 issues.append(("title", "title is one line of text: the vault's name in the report"))
             }
         }
+        reminders = ReminderSettings(remind: map["remind"], notify: map["notify"], issues: &issues)
         if let value = map["track"], !value.isNull { readTrack(value) }
         if let value = map["me"], !value.isNull {
             if value.map == nil, let addresses = value.stringList, !addresses.isEmpty,

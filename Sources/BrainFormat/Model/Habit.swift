@@ -28,8 +28,10 @@ public struct Habit: Hashable, Sendable, Codable {
     public var stack: String?
     /// The previous step of a chain: a habit id (from a link or a bare id) or a free event.
     public var after: String?
-    /// Reminder time `HH:MM`.
+    /// Reminder time `HH:MM` (the first, when `remind:` lists several).
     public var remind: String?
+    /// Every reminder time `HH:MM`, in the order written (`remind: ["07:30", "19:00"]`).
+    package var reminders: [String]
     public var auto: AutoRule?
     public var status: Status
     package var paused: [DayPeriod]
@@ -62,6 +64,7 @@ public struct Habit: Hashable, Sendable, Codable {
         self.pinned = false
         self.weight = weight
         self.issues = []
+        self.reminders = []
     }
 
     /// Reads a habit leniently: a bad value is recorded in `issues` and its default is used.
@@ -92,11 +95,8 @@ public struct Habit: Hashable, Sendable, Codable {
         cue = reader.string("cue")
         stack = reader.string("stack")
         after = reader.link("after")
-        remind = reader.string("remind")
-        if let text = remind, !Habit.isClockTime(text) {
-            reader.issue("remind", "remind must be a time HH:MM, not \"\(text)\"")
-            remind = nil
-        }
+        reminders = Habit.readReminders(&reader)
+        remind = reminders.first
         auto = Habit.readAuto(&reader)
         status = reader.choice("status", Status.self) ?? .active
         paused = Habit.readPaused(&reader)
@@ -123,6 +123,34 @@ public struct Habit: Hashable, Sendable, Codable {
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
               let hour = Int(parts[0]), let minute = Int(parts[1]) else { return false }
         return (0...23).contains(hour) && (0...59).contains(minute)
+    }
+
+    /// `remind: "07:30"` or `remind: ["07:30", "19:00"]`; a bad time is an issue and left out.
+    private static func readReminders(_ reader: inout FieldReader) -> [String] {
+        guard let value = reader.value("remind") else { return [] }
+        let items: [YAMLValue]
+        switch value {
+        case .list(let list): items = list
+        case .map:
+            reader.issue("remind", "remind must be a time HH:MM or a list of times, e.g. remind: [\"07:30\", \"19:00\"]")
+            return []
+        default: items = [value]
+        }
+        var times: [String] = []
+        for item in items {
+            guard let text = item.string.map(FieldReader.trimmed), Habit.isClockTime(text) else {
+                reader.issue("remind", "remind must be a time HH:MM, not \"\(item.string ?? "…")\"")
+                continue
+            }
+            let canonical = Habit.canonicalTime(text)
+            if !times.contains(canonical) { times.append(canonical) }
+        }
+        return times
+    }
+
+    /// `7:05` → `07:05`.
+    package static func canonicalTime(_ text: String) -> String {
+        text.count == 4 ? "0" + text : text
     }
 
     private static func readPaused(_ reader: inout FieldReader) -> [DayPeriod] {

@@ -94,7 +94,7 @@ package enum VaultSchema {
         Key("kind", [.habit], .choice(Habit.Kind.allCases.map(\.rawValue)),
             offers: [("build", "a habit to build"), ("quit", "a habit to break")]),
         Key("cue", [.habit], .text), Key("stack", [.habit], .text, usedValues: true),
-        Key("after", [.habit], .text, links: .habit), Key("remind", [.habit], .time), Key("auto", [.habit], .map),
+        Key("after", [.habit], .text, links: .habit), Key("remind", [.habit], .time, list: true), Key("auto", [.habit], .map),
         Key("status", [.habit], .choice(Habit.Status.allCases.map(\.rawValue)),
             offers: Habit.Status.allCases.map { ($0.rawValue, "habit status") }),
         Key("paused", [.habit], .periods), Key("archived", [.habit, .goal], .day), Key("weight", [.habit, .area], .number),

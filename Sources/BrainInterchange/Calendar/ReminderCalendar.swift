@@ -19,6 +19,9 @@ package struct ReminderCalendar {
     package var now: Date
     /// `brain 0.1.0`, for PRODID.
     package var product: String
+    /// Days on which a habit's reminder is no longer useful, by habit id: done or skipped today,
+    /// or its quota met for the rest of the period (`GET /feed.ics` learns the day).
+    package var answered: [String: [Day]] = [:]
 
     package init(journal: Journal, checkIns: [(part: String, time: String)], today: Day, now: Date, product: String) {
         self.journal = journal
@@ -52,7 +55,7 @@ package struct ReminderCalendar {
         }
         var result: [(String, String)] = []
         var problems: [String] = []
-        for entry in reminders {
+        for entry in reminders where entry.key != "nudge" {
             guard ["morning", "evening"].contains(entry.key) else {
                 problems.append(place + "remind: unknown check-in \"\(entry.key)\"; expected morning or evening")
                 continue
@@ -66,6 +69,28 @@ package struct ReminderCalendar {
         return (result, problems)
     }
 
+    /// The days whose reminder is no longer useful as of `today`, by habit id, judged as
+    /// `brain remind` judges them (`ReminderPlan.quietReason` over the day's overview): today
+    /// when the habit is done, skipped or otherwise quiet, and for a quota met, the rest of its
+    /// period (a 3/week habit done three times rings no more that week).
+    package static func answeredDays(journal: Journal, today: Day) -> [String: [Day]] {
+        let overview = DayOverview(journal: journal, day: today)
+        let schedules = journal.schedules(today: today)
+        var days: [String: [Day]] = [:]
+        for entry in overview.entries where ReminderPlan.quietReason(entry) != nil {
+            var list = [today]
+            if let period = schedules[entry.id.lowercased()]?.periods().last, period.state == .met, period.end > today {
+                var day = today.adding(days: 1)
+                while day <= period.end {
+                    list.append(day)
+                    day = day.adding(days: 1)
+                }
+            }
+            days[entry.id] = list
+        }
+        return days
+    }
+
     /// The calendar, CRLF line endings, lines folded.
     package func render() -> (text: String, summary: Summary) {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Brain//\(product)//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
@@ -73,13 +98,17 @@ package struct ReminderCalendar {
         var summary = Summary(path: nil, habits: [], checkIns: [], withoutReminder: [])
         let stamp = ReminderCalendar.utcStamp(now)
         for habit in journal.habits.sorted(by: { $0.id < $1.id }) where isActive(habit) {
-            guard let remind = habit.remind else {
+            guard !habit.reminders.isEmpty else {
                 summary.withoutReminder.append(habit.id)
                 continue
             }
-            guard let event = event(for: habit, at: remind, stamp: stamp) else { continue }
-            lines += event
-            summary.habits.append(habit.id)
+            var any = false
+            for (index, remind) in habit.reminders.enumerated() {
+                guard let event = event(for: habit, at: remind, stamp: stamp, second: index > 0) else { continue }
+                lines += event
+                any = true
+            }
+            if any { summary.habits.append(habit.id) }
         }
         for (part, time) in checkIns {
             let title = part == "morning" ? "Morning check-in" : "Evening check-in"
@@ -101,7 +130,7 @@ package struct ReminderCalendar {
     }
 
     /// The lines of a habit's event, or nil when it has no day left.
-    package func event(for habit: Habit, at time: String, stamp: String) -> [String]? {
+    package func event(for habit: Habit, at time: String, stamp: String, second: Bool = false) -> [String]? {
         let anchor = habit.created ?? journal.history(of: habit.id).firstLogged ?? today
         var start = max(anchor, today)
         let rule: String
@@ -154,6 +183,9 @@ package struct ReminderCalendar {
             }
         }
         var exdates: [Day] = []
+        for day in answered[habit.id] ?? [] where day >= start && occurs(day) && !exdates.contains(day) {
+            exdates.append(day)
+        }
         for period in habit.paused {
             guard let periodEnd = period.end, periodEnd >= start else { continue }
             var day = max(period.start, start)
@@ -162,7 +194,10 @@ package struct ReminderCalendar {
                 day = day.adding(days: 1)
             }
         }
-        return eventLines(uid: "habit-\(habit.id)@brain", stamp: stamp, start: start, time: time, rule: fullRule,
+        // The first time keeps the UID it always had; a habit's further times get their own.
+        let uid = second ? "habit-\(habit.id)-\(time.replacingOccurrences(of: ":", with: ""))@brain" : "habit-\(habit.id)@brain"
+        exdates = Array(Set(exdates)).sorted()
+        return eventLines(uid: uid, stamp: stamp, start: start, time: time, rule: fullRule,
                           title: habit.title, description: description.joined(separator: "\n"), exdates: exdates)
     }
 

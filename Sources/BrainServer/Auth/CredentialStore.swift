@@ -128,6 +128,31 @@ package final class CredentialStore {
         return read("sessions").contains { $0.count >= 2 && Secret.same($0[0], digest) && (Int($0[1]) ?? 0) > current }
     }
 
+    // MARK: Reminder answers
+
+    /// The key that signs the Done and Skip links of reminders (`ReminderAnswer`): made on first
+    /// use, kept in `answer-key` beside the tokens. A fresh key ends every link given out.
+    package func answerKey() throws(Failure) -> [UInt8] {
+        if let key = read("answer-key").first?.first, key.utf8.count == 64 { return Array(key.utf8) }
+        var made: [UInt8] = []
+        try update("answer-key") { lines in
+            if let key = lines.first?.first, key.utf8.count == 64 {
+                made = Array(key.utf8)
+                return
+            }
+            let secret = String(Secret.make("").suffix(64))
+            lines = [[secret]]
+            made = Array(secret.utf8)
+        }
+        return made
+    }
+
+    /// The answer key when one was made, without making one (the server checks links with it).
+    package func existingAnswerKey() -> [UInt8]? {
+        guard let key = read("answer-key").first?.first, key.utf8.count == 64 else { return nil }
+        return Array(key.utf8)
+    }
+
     // MARK: Files
 
     private var folder: String { ".brain/serve" }

@@ -12,8 +12,11 @@ extension Router {
 
     func feed() -> HTTPResponse {
         let (checkIns, _) = ReminderCalendar.checkInReminders(vault)
-        let calendar = ReminderCalendar(journal: journal(), checkIns: checkIns, today: todayDay(), now: options.now(),
+        let journal = journal()
+        let today = todayDay()
+        var calendar = ReminderCalendar(journal: journal, checkIns: checkIns, today: today, now: options.now(),
                                         product: "brain \(options.version)")
+        calendar.answered = ReminderCalendar.answeredDays(journal: journal, today: today)
         return .text(calendar.render().text, type: "text/calendar; charset=utf-8")
     }
 }

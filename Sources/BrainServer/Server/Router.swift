@@ -72,7 +72,7 @@ final class Router: @unchecked Sendable {
         credentials = CredentialStore(vault: vault)
         hostNames = (options.hostNames + (options.publicURL.map { [$0.host] } ?? [])).map { $0.lowercased() }
         watcher = VaultWatcher(root: options.vault)
-        routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes + Router.confirmRoutes
+        routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes + Router.remindRoutes + Router.confirmRoutes
     }
 
     /// Headers on every answer: no framing, no sniffing, no referrer, no inline script.
@@ -86,7 +86,7 @@ final class Router: @unchecked Sendable {
 
     /// Every route, as `METHOD /path` (what `brain serve --json` lists).
     static var routeList: [String] {
-        (pairingRoutes + apiRoutes + feedRoutes + confirmRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
+        (pairingRoutes + apiRoutes + feedRoutes + remindRoutes + confirmRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
     }
 
     static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
@@ -161,7 +161,8 @@ final class Router: @unchecked Sendable {
             return .token(name)
         }
         if let session = Self.cookie(named: Router.sessionCookie, in: request), credentials.isSession(session) { return .session(session) }
-        return nil
+        // A reminder's Done or Skip link from a phone: its token opens that one path.
+        return reminderCaller(request)
     }
 
     static let sessionCookie = "brain-session"
