@@ -76,6 +76,8 @@ import Testing
         // A protocol server: --json describes what it offers and exits without serving.
         "lsp": [Run(arguments: ["lsp"])],
         "serve": [Run(arguments: ["serve"])],
+        // What it would send; a real run would show the desktop's notifications.
+        "remind": [Run(arguments: ["remind", "--dry-run"])],
     ]
 
     /// The commands whose runs need git, tested only where git is installed (else counted as skipped).

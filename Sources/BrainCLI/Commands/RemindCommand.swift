@@ -97,7 +97,7 @@ enum RemindCommand: BrainCommand {
         }
         context.stdout.flush()
         runner.waitForAnswers()
-        return outcome.failures.isEmpty ? ExitCode.success : ExitCode.failure
+        return outcome.failures.isEmpty && !runner.failedLater ? ExitCode.success : ExitCode.failure
     }
 
     static func zone(_ vault: Vault, _ context: Context) -> TimeZone {

@@ -10,6 +10,9 @@ struct DesktopNotifier: Notifier {
     var environment: [String: String]
     /// How long a notification waits for an answer, in milliseconds (0: until it is closed).
     var expireMilliseconds: Int
+    /// Where a notification that could not be shown is told (notify-send fails after it started:
+    /// no notification server, no session bus).
+    var log: @Sendable (String) -> Void = { _ in }
 
     func send(_ note: ReminderNote, answered: @escaping @Sendable (ReminderAnswer.Answer?) -> Void) throws -> Bool {
         let process = Process()
@@ -39,22 +42,28 @@ struct DesktopNotifier: Notifier {
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         do {
             try process.run()
         } catch {
             throw NotifyFailure(description: "could not run \(process.executableURL?.path ?? "the notifier"): \(error.localizedDescription)")
         }
         guard note.habit != nil else {
+            let said = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            if process.terminationStatus != 0 { throw NotifyFailure(description: DesktopNotifier.failure(process, said)) }
             return false
         }
         // notify-send prints the chosen action's name when the person answers, then exits; it
         // is read on a thread of its own so several notifications wait side by side.
+        let log = self.log
         Thread.detachNewThread {
             let data = output.fileHandleForReading.readDataToEndOfFile()
+            let said = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            if process.terminationStatus != 0 { log("brain: reminder not shown: " + DesktopNotifier.failure(process, said)) }
             let chosen = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             switch chosen {
             case "default", "done": answered(.done)
@@ -64,5 +73,11 @@ struct DesktopNotifier: Notifier {
         }
         return true
         #endif
+    }
+
+    /// "notify-send exited with status 1: Cannot autolaunch D-Bus without X11 $DISPLAY".
+    static func failure(_ process: Process, _ said: Data) -> String {
+        let last = String(decoding: said, as: UTF8.self).split(whereSeparator: \.isNewline).last.map { ": " + $0 } ?? ""
+        return "\(process.executableURL?.lastPathComponent ?? "notify-send") exited with status \(process.terminationStatus)\(last)"
     }
 }

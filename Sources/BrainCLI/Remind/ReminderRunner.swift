@@ -20,6 +20,11 @@ final class ReminderRunner: @unchecked Sendable {
     /// Milliseconds a desktop notification waits for an answer (0: until closed).
     var expireMilliseconds = 0
     private let answers = DispatchGroup()
+    private let lock = NSLock()
+    private var failedAfterSending = false
+
+    /// Whether a notification failed after it was handed over (notify-send without a server).
+    var failedLater: Bool { lock.withLock { failedAfterSending } }
 
     init(vault: Vault, environment: [String: String], machineZone: TimeZone, now: @escaping @Sendable () -> Date,
          log: @escaping @Sendable (String) -> Void) {
@@ -34,7 +39,10 @@ final class ReminderRunner: @unchecked Sendable {
     func notifiers(_ settings: ReminderSettings) -> [any Notifier] {
         var list: [any Notifier] = []
         if settings.desktop ?? !settings.hasNotifier {
-            list.append(DesktopNotifier(environment: environment, expireMilliseconds: expireMilliseconds))
+            list.append(DesktopNotifier(environment: environment, expireMilliseconds: expireMilliseconds, log: { [self] message in
+                lock.withLock { failedAfterSending = true }
+                log(message)
+            }))
         }
         if let ntfy = settings.ntfy { list.append(NtfyNotifier(settings: ntfy)) }
         if let command = settings.command { list.append(CommandNotifier(line: command, environment: environment, directory: vault.root)) }

@@ -94,9 +94,14 @@ public struct InitVault: Sendable {
     # title: Jo's brain
     title:
 
-    # Check-in reminders for `brain export ics` ("HH:MM"), none by default; for example
-    # remind: {morning: "07:30", evening: "21:30"}
+    # Check-in reminders for `brain remind` and `brain export ics` ("HH:MM"), and a daily "fill in
+    # today" nudge, none by default; for example
+    # remind: {morning: "07:30", evening: "21:30", nudge: "20:00"}
     remind:
+
+    # Where `brain remind` sends reminders (docs/REMINDERS.md), the desktop by default; for example
+    # notify: {ntfy: jo-habits-8f3k, answer: "http://192.168.1.5:7420"}
+    notify:
 
     # Files `brain track` reads when no --source is given (relative to the vault, absolute or
     # ~/), none by default; for example
