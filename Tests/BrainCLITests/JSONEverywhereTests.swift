@@ -30,6 +30,7 @@ import Testing
         "log": [Run(arguments: ["log"]), Run(arguments: ["log", "read"])],
         "days": [Run(arguments: ["days"])],
         "stats": [Run(arguments: ["stats"]), Run(arguments: ["stats", "read"])],
+        "explain": [Run(arguments: ["explain", "read"]), Run(arguments: ["explain", "strength", "streak"])],
         "heatmap": [Run(arguments: ["heatmap"]), Run(arguments: ["heatmap", "read"])],
         "week": [Run(arguments: ["week"])],
         "month": [Run(arguments: ["month"])],
