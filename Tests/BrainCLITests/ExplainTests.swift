@@ -30,7 +30,7 @@ import Testing
 
     /// What `stats` computes for the habit on the day, in-process from the same vault.
     static func stats(_ vault: TestVault, _ habit: String, _ date: String) throws -> HabitStats {
-        let store = try Vault(root: vault.root)
+        let store = Vault(root: vault.root)
         let journal = Journal(index: VaultIndex.open(store))
         let found = try #require(journal.habits.first { $0.id == habit })
         return HabitStats(habit: found, history: journal.history(of: found.id), today: Day(date)!, weekStart: journal.weekStart)
@@ -118,7 +118,7 @@ import Testing
         let best = try #require(report["bestStreaks"] as? [[String: Any]])
         #expect(runs.map { $0["start"] as? String } == best.map { $0["start"] as? String })
         #expect(runs.map { $0["length"] as? Int } == best.map { $0["length"] as? Int })
-        let store = try Vault(root: vault.root)
+        let store = Vault(root: vault.root)
         let journal = Journal(index: VaultIndex.open(store))
         let found = try #require(journal.habits.first { $0.id == habit })
         let schedule = try #require(Schedule(habit: found, history: journal.history(of: habit), today: Day("2026-11-22")!,

@@ -146,6 +146,8 @@ package struct ReminderPlan: Hashable, Sendable, Codable {
             case .rest?: return "rest day"
             case .paused?: return "paused"
             case .notStarted?: return "not started yet"
+            case .quotaOpen?: return "its quota is judged by the period"
+            case .upcoming?: return "not yet"
             case .off?, nil: return "not due today"
             }
         }

@@ -207,7 +207,7 @@ package struct ImportHistory: VaultAction {
                 document.set("target", to: CreateNote.number(target))
                 if let unit = source.unit, !unit.isEmpty { document.set("unit", to: .string(unit)) }
             }
-            if let group = source.group.map { Slug.make($0) }, !group.isEmpty { document.set("tags", to: .list([.string(group)])) }
+            if let group = source.group.map({ Slug.make($0) }), !group.isEmpty { document.set("tags", to: .list([.string(group)])) }
             if source.archived { document.set("status", to: .string(Habit.Status.archived.rawValue)) }
             document.set("created", to: .date(created))
             try transaction.create(document.text, at: path)

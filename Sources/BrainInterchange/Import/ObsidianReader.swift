@@ -83,7 +83,7 @@ package enum ObsidianReader {
                 let line = raw.trimmingCharacters(in: .whitespaces)
                 if line.hasPrefix("```") { inCode.toggle(); continue }
                 if inCode { continue }
-                if line.hasPrefix("#"), line.drop { $0 == "#" }.hasPrefix(" ") {
+                if line.hasPrefix("#"), line.drop(while: { $0 == "#" }).hasPrefix(" ") {
                     underHabits = line.lowercased().contains(options.heading.lowercased())
                     continue
                 }
