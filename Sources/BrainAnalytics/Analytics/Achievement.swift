@@ -24,7 +24,7 @@ package struct Achievement: Hashable, Sendable, Codable {
     /// Streak lengths that earn an achievement, per unit.
     package static func streakMilestones(_ unit: Streaks.Unit) -> [Int] {
         switch unit {
-        case .days: return [7, 30, 100, 365]
+        case .days, .times: return [7, 30, 100, 365]
         case .weeks, .blocks: return [4, 12, 52]
         case .months: return [3, 6, 12]
         }

@@ -6,6 +6,9 @@ public struct Streaks: Hashable, Sendable, Codable {
     public enum Unit: String, Hashable, Sendable, Codable {
         /// Due days done in a row (day-based frequencies).
         case days
+        /// Due days done in a row of an `every N days` habit, said as times ("5 times" for five
+        /// waterings over 13 days, not "5 days").
+        case times
         /// Calendar weeks met in a row (`N/week`).
         case weeks
         /// Calendar months met in a row (`N/month`).
@@ -26,13 +29,14 @@ public struct Streaks: Hashable, Sendable, Codable {
         self.current = current
         self.best = best
         self.unit = unit
-        self.blockDays = unit == .blocks ? blockDays : nil
+        self.blockDays = unit == .blocks || unit == .times ? blockDays : nil
         self.currentSince = currentSince
     }
 
-    /// The block length of a frequency's streak unit: M for `N in M days`.
+    /// The block length of a frequency's streak unit: M for `N in M days`, N for `every N days`.
     public static func blockDays(of frequency: Frequency) -> Int? {
         if case .inDays(_, let days) = frequency { return days }
+        if case .everyNDays(let days) = frequency { return days }
         return nil
     }
 
@@ -50,6 +54,7 @@ public struct Streaks: Hashable, Sendable, Codable {
     /// "the 12-day streak"; blocks say their length: "the streak of 3 blocks of 5 days".
     public static func phrase(_ count: Int, unit: Unit, blockDays: Int?) -> String {
         if unit == .blocks, blockDays != nil { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
+        if unit == .times { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
         return "the \(count)-\(String(unit.rawValue.dropLast())) streak"
     }
 
@@ -67,6 +72,7 @@ public struct Streaks: Hashable, Sendable, Codable {
         case .perWeek: return .weeks
         case .perMonth: return .months
         case .inDays: return .blocks
+        case .everyNDays: return .times
         default: return .days
         }
     }
@@ -150,6 +156,7 @@ extension Streaks {
         if let since = currentSince { return since.distance(to: day) + 1 }
         switch unit {
         case .days: return current
+        case .times: return current * (blockDays ?? 1)
         case .weeks: return current * 7
         case .months: return current * 30
         case .blocks: return current * (blockDays ?? 1)

@@ -24,12 +24,11 @@ enum DailyLog {
         return value
     }
 
-    /// `12/20 pages`: the amount against the target.
+    /// `12 of 20 pages`: the amount against the target (`Quantity.progress`).
     static func amount(_ value: Double, _ habit: HabitSummary, unit: String?) -> String {
-        var text = HabitLine.format(value)
-        if let target = habit.target { text += "/" + HabitLine.format(target) }
-        if let unit = unit ?? habit.unit { text += " " + unit }
-        return text
+        // One format with `today` and the report: `3 of 2 cups`.
+        guard let target = habit.target else { return Quantity(value, unit: unit ?? habit.unit).description }
+        return Quantity.progress(value, of: target, unit: unit ?? habit.unit)
     }
 
     /// Runs a `LogHabit` action and prints its result: JSON, or the summary line and the place

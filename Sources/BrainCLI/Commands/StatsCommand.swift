@@ -54,7 +54,7 @@ enum StatsCommand: BrainCommand {
         session.line(style("Habits on \(table.date)", .strong)
             + style(" · rates over \(table.range == .all ? "all time" : table.range.rawValue)", .muted))
         let rows = table.habits.map { row in
-            [Layout.clipped(row.title, 28), Streaks.describe(row.streak.current, unit: row.streak.unit, blockDays: row.streak.blockDays),
+            [Layout.clipped(row.title + (row.archived ? " (archived)" : ""), 28), Streaks.describe(row.streak.current, unit: row.streak.unit, blockDays: row.streak.blockDays),
              Format.share(row.rate.rate), Format.share(row.strength), row.momentum.map(Format.momentum) ?? "—"]
         }
         session.printTable(["habit", "streak", "rate", "strength", "momentum"], rows, rightAligned: [1, 2, 3])

@@ -33,6 +33,9 @@ package struct HabitStatsTable: Hashable, Sendable, Codable {
         package var rate: RateSummary
         @Rounded package var strength: Double?
         @Nullable package var momentum: MomentumSummary?
+        /// True when the habit has ended (archived) by the table's day: `stats` marks it, and its
+        /// momentum is left out of the day's summary (docs/ANALYTICS.md section 5).
+        package var archived: Bool = false
     }
 
     /// A habit whose done days have a higher mean mood than its missed days.
@@ -75,7 +78,8 @@ package struct HabitStatsTable: Hashable, Sendable, Codable {
             let row = Row(id: habit.id, title: habit.title, streak: StreakDetail(Streaks(schedule: schedule)),
                           rate: RateSummary(CompletionRates.window(schedule, days: range.days)),
                           strength: HabitStrength.scores(schedule).last,
-                          momentum: Momentum(schedules: [schedule], today: today).map(MomentumSummary.init))
+                          momentum: Momentum(schedules: [schedule], today: today).map(MomentumSummary.init),
+                          archived: schedule.hasEnded)
             return (row, MoodInsights.habitMood(schedule, moods: moods))
         }
         habits = each.compactMap { $0?.0 }

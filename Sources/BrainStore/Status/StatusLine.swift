@@ -72,6 +72,7 @@ package struct StatusLine: Sendable {
     package static func compact(_ streak: Streaks) -> String {
         switch streak.unit {
         case .days: return "\(streak.current)d"
+        case .times: return "\(streak.current)×"
         case .weeks: return "\(streak.current)w"
         case .months: return "\(streak.current)mo"
         case .blocks: return "\(streak.current)×\(streak.blockDays ?? 1)d"
