@@ -8,20 +8,24 @@ import Testing
 /// Step 16, "Done when": a generated vault of two years and 24 habits (every frequency kind,
 /// measurable, quit, paused, archived, habits begun late) read with the clock on its last day.
 /// For every day from before the first habit's first day through ten days after today, `today`
-/// (the day's own page), `days`, `week` (columns and rows), `month`, the heatmap and the week
+/// (the day's own page), `days`, `week` (columns), `month`, the heatmap, `status` and the week
 /// review agree on done and due, each asked as of that day and as of today; no day after today
 /// is due; and the day's momentum is the same in `today`, `stats` and each habit's entry.
 @Suite struct TwoYearAgreementTests {
     static let end = day("2026-11-22")
 
-    static let journal: Journal = {
+    static let vault: Vault = {
         let fileSystem = MemoryFileSystem()
         let generator = DemoGenerator(DemoOptions(years: 2, habits: 24, notes: 0, seed: 35, end: end))
         for index in 0..<generator.fileCount {
             let file = generator.file(index)
             try! fileSystem.writeAtomically(file.bytes, to: "/demo/" + file.path)
         }
-        var journal = Journal(index: VaultIndex.open(Vault(root: "/demo", fileSystem: fileSystem)))
+        return Vault(root: "/demo", fileSystem: fileSystem)
+    }()
+
+    static let journal: Journal = {
+        var journal = Journal(index: VaultIndex.open(vault))
         journal.now = end
         return journal
     }()
@@ -90,6 +94,9 @@ import Testing
                     inWeek = inWeek.adding(days: 1)
                 }
                 #expect(reviewed == byDay, "the week review of \(day)")
+                // `status` (which reads only the recent daily files) says the day's count too.
+                let status = StatusSummary(StatusLine.load(vault: Self.vault, day: day, now: Self.end))
+                #expect(DayTally(done: status.done, due: status.due) == reference, "status on \(day)")
             }
             checked += 1
             due += reference.due
