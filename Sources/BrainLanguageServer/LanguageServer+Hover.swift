@@ -98,7 +98,7 @@ extension LanguageServer {
             if let effort = goal.effort { parts.append("habits \(Quantity.percent(effort.value)) (\(effort.habits.joined(separator: ", ")))") }
             if let measurable = goal.parts.measurable {
                 if let target = measurable.target {
-                    parts.append(Quantity.against(measurable.current, target: target, unit: measurable.unit))
+                    parts.append(Quantity.progress(measurable.current, of: target, unit: measurable.unit))
                 } else {
                     parts.append(Quantity.grouped(measurable.current) + (measurable.unit.map { " " + $0 } ?? ""))
                 }

@@ -42,7 +42,7 @@ import Testing
         let entry = try #require((try JSONSerialization.jsonObject(with: Data(today.stdout.utf8)) as? [String: Any])?["habits"]
             .flatMap { $0 as? [[String: Any]] }?.first { $0["id"] as? String == "walk" })
         let text = try #require((entry["progress"] as? [String: Any])?["text"] as? String)
-        #expect(text == "2,310 / 8,000 steps")
+        #expect(text == "2,310 of 8,000 steps")
         #expect(vault.run("status --format {auto}").stdout == "walk \(text)\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.run("status --json").stdout.utf8)) as? [String: Any])
         let progress = try #require(json["progress"] as? [[String: Any]])
@@ -53,7 +53,7 @@ import Testing
             .replacingOccurrences(of: "source: health", with: "source: csv"))
         let track = vault.run("track --source csv=steps.csv --since 2026-11-22")
         #expect(track.status == 0, "\(track.stderr)")
-        #expect(vault.run("status --format {auto}").stdout == "walk 6,210 / 8,000 steps\n")
+        #expect(vault.run("status --format {auto}").stdout == "walk 6,210 of 8,000 steps\n")
     }
 
     @Test func plainEvenOnATerminal() throws {

@@ -21,24 +21,21 @@ import Testing
         #expect(json.contains("\"unit\" : \"times\""))
         #expect(Streaks.describe(1, unit: .times, blockDays: nil) == "1 time")
         #expect(Streaks.phrase(5, unit: .times, blockDays: nil) == "the streak of 5 times")
-        // Daily and weekday habits still count days; weekends and a few named days count times.
-        #expect(Streaks.unit(of: .daily) == .days && Streaks.unit(of: .weekdays) == .days)
-        #expect(Streaks.unit(of: .everyNDays(1)) == .days && Streaks.unit(of: .everyNDays(3)) == .times)
-        #expect(Streaks.unit(of: .weekends) == .times && Streaks.unit(of: .days([.monday, .thursday])) == .times)
+        #expect(Streaks.unit(of: .daily) == .days && Streaks.unit(of: .everyNDays(3)) == .times)
     }
 
     @Test func anAmountReadsOneWayWhetherTypedOrTracked() throws {
-        #expect(Quantity.against(1, target: 2, unit: "cups") == "1 / 2 cups")
-        #expect(Quantity.against(1, target: 1, unit: "cups") == "1 / 1 cup")
-        #expect(Quantity.against(12000, target: 8000, unit: "steps") == "12,000 / 8,000 steps")
-        #expect(Quantity.against(nil, target: 20, unit: "pages") == "— / 20 pages")
+        #expect(Quantity.progress(1, of: 2, unit: "cups") == "1 of 2 cups")
+        #expect(Quantity.progress(1, of: 1, unit: "cups") == "1 of 1 cup")
+        #expect(Quantity.progress(12000, of: 8000, unit: "steps") == "12,000 of 8,000 steps")
+        #expect(Quantity.progress(nil, of: 20, unit: "pages") == "— of 20 pages")
         let vault = try TestVault()
         // A quit habit's amount, a tracked one and a typed one, in today and in done's answer.
-        #expect(vault.run("done coffee 1").stdout.contains("1 / 2 cups"))
+        #expect(vault.run("done coffee 1").stdout.contains("1 of 2 cups"))
         let today = vault.run("today --date 2026-11-22").stdout
-        #expect(today.contains("1 / 2 cups"), "\(today)")
-        #expect(today.contains("2,310 / 8,000 steps"))
-        #expect(vault.run("done walk 12000").stdout.contains("12,000 / 8,000 steps"))
+        #expect(today.contains("1 of 2 cups"), "\(today)")
+        #expect(today.contains("2,310 of 8,000 steps"))
+        #expect(vault.run("done walk 12000").stdout.contains("12,000 of 8,000 steps"))
         #expect(!vault.run("today --date 2026-11-22").stdout.contains("12000/8000"))
     }
 

@@ -43,13 +43,13 @@ public struct Momentum: Hashable, Sendable, Codable {
         self.countedDays = countedDays
     }
 
-    /// Momentum on `today` over the given habits: each day d of the 21 ending today (for a periodic
-    /// habit, at least its current and previous period: `Schedule.momentumDays`) weighs
+    /// Momentum on `today` over the given habits: each day d of the 21 ending today weighs
     /// 0.88^(days ago); its value is the mean, over the habits that count that day, of each habit's
     /// value (`Schedule.momentumValue(on:)`): 1 for a due day done and 0 for a due day missed, and for
-    /// `N/week`, `N/month` and `N in M days` the share of its period's quota met, on every active
-    /// day of the period, once the period is met, over, or out of reach. Days where no habit counts are left out of
-    /// both sums, so is a habit still open today. nil when nothing counted in the window.
+    /// `N/week`, `N/month` and `N in M days` the pro-rata share of the quota done in the rolling
+    /// window ending on the day. Days where no habit counts are left out of both sums, so is a habit
+    /// still open today, and so are days after the schedules' last day (the clock's day). nil when
+    /// nothing counted in the window.
     package init?(schedules: [Schedule], today asked: Day) {
         // Days that have not happened count for nothing: the window ends on the schedules' last day.
         let today = schedules.map(\.today).max().map { min(asked, $0) } ?? asked
@@ -78,47 +78,55 @@ public struct Momentum: Hashable, Sendable, Codable {
 }
 
 extension Schedule {
-    /// The days momentum looks back over: 21, or for a periodic habit at least its current period
-    /// and the one before, so a monthly habit always has a finished month to show.
-    package var momentumDays: Int {
-        guard habit.frequency.isPeriodic,
-              let current = periodList.lastIndex(where: { $0.start <= today }) else { return Momentum.windowDays }
-        let start = periodList[max(0, current - 1)].start
-        return max(Momentum.windowDays, start.distance(to: today) + 1)
+    /// The days momentum looks back over: 21 for every habit (a periodic habit's day already looks
+    /// back over its own window, `momentumWindow`).
+    package var momentumDays: Int { Momentum.windowDays }
+
+    /// The rolling window a periodic habit's day is judged over, in days, and the quota N and
+    /// period length L it is judged against: `N/week` L = 7, `N/month` L = 31, `N in M days` L = M;
+    /// the window is max(min(L, 7), ⌈L / N⌉): a week, or the average gap between completions when
+    /// that is longer (a 1/month habit: 31 days).
+    package var momentumWindow: (days: Int, quota: Int, length: Int)? {
+        let (n, length): (Int, Int)
+        switch habit.frequency {
+        case .perWeek(let quota): (n, length) = (quota, 7)
+        case .perMonth(let quota): (n, length) = (quota, 31)
+        case .inDays(let quota, let days): (n, length) = (quota, days)
+        default: return nil
+        }
+        let quota = max(1, n)
+        return (max(min(length, 7), (length + quota - 1) / quota), quota, length)
     }
 
     /// What `day` adds to momentum, 0–1; nil when it counts for nothing.
     ///
     /// Day-based habits: 1 for a due day done, 0 for a due day missed, nothing for a day not due or
-    /// still open today. `N/week`, `N/month`, `N in M days`: every active day of a period (not rest,
-    /// skipped or paused) carries min(done, required) / required of its period once the period is met,
-    /// over, or can no longer be met, so a habit kept perfectly is worth 1 whichever days it falls on;
-    /// the days of a period that can still be met count for nothing yet.
+    /// still open today. `N/week`, `N/month`, `N in M days`: a due day (not rest, skipped or paused)
+    /// carries min(1, done / expected) over its rolling window (`momentumWindow`, ending on the day,
+    /// clipped at the first day), where expected = N × the window's due days / L: the share of the
+    /// quota that fell in those days, pro rata — so a period in progress counts day by day against
+    /// what was due so far, a first partial period against its part, and a lapse shows from the
+    /// first day it is behind, as a daily habit's does. Today counts once done.
     package func momentumValue(on day: Day) -> Double? {
         guard let index = index(of: day) else { return nil }
-        guard habit.frequency.isPeriodic else {
+        guard let window = momentumWindow else {
             switch status(on: day) {
             case .done: return 1
             case .missed: return 0
             default: return nil
             }
         }
-        guard kinds[index] == .due || done[index] && kinds[index] != .inactive else { return nil }
-        guard let period = periodList.last(where: { $0.start <= day }), day <= period.end else { return nil }
-        switch period.state {
-        case .met: return 1
-        case .missed: return Double(min(period.done, period.required)) / Double(period.required)
-        case .neutral: return nil
-        case .open:
-            // An open period counts once it can no longer be met, so a lapse shows as soon as it is sure.
-            guard let last = self.index(of: today) else { return nil }
-            var possible = kinds[last] == .due && !done[last] && todayIsOpen ? 1 : 0
-            var next = today.adding(days: 1)
-            while next <= period.end {
-                if isCalendarActive(next) { possible += 1 }
-                next = next.adding(days: 1)
-            }
-            return period.done + possible < period.required ? Double(period.done) / Double(period.required) : nil
+        guard kinds[index] == .due else { return nil }
+        if index == count - 1, todayIsOpen, !done[index] { return nil }
+        let low = max(0, index - window.days + 1)
+        var available = 0
+        var completions = 0
+        for position in low...index {
+            if kinds[position] == .due { available += 1 }
+            if done[position], kinds[position] != .inactive { completions += 1 }
         }
+        let expected = Double(window.quota * available) / Double(window.length)
+        guard expected > 0 else { return nil }
+        return min(1, Double(completions) / expected)
     }
 }

@@ -102,8 +102,9 @@ package struct Schedule: Sendable {
         }
         var every = 1
         if case .everyNDays(let n) = habit.frequency { every = n }
-        // `every N days` keeps its rhythm from `created` even when a line before it moves the first day.
-        let anchor = habit.created ?? first
+        // `every N days` counts from the first day, as everything else does (a backfilled line
+        // before `created` moves the rhythm with it).
+        let anchor = first
         let offset = first.ordinal - history.start.ordinal
         let historyCount = history.marks.count
         var weekday = first.weekday.rawValue - 1
@@ -178,6 +179,9 @@ package struct Schedule: Sendable {
 
     package var count: Int { kinds.count }
 
+    /// Whether the habit has ended (archived) by `today`.
+    package var hasEnded: Bool { endBound.map { $0 <= today } ?? false }
+
     /// Whether a quit habit's line on `day` is over the limit (never for other habits).
     package func isOver(on day: Day) -> Bool {
         guard !over.isEmpty, let index = index(of: day) else { return false }
@@ -248,7 +252,7 @@ package struct Schedule: Sendable {
         case .weekends: return day.weekday.rawValue >= 6
         case .days(let set): return set.contains(day.weekday)
         case .everyNDays(let n):
-            let anchor = habit.created ?? first
+            let anchor = first
             return ((day.ordinal - anchor.ordinal) % n + n) % n == 0
         default: return true
         }

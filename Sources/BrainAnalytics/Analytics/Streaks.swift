@@ -4,11 +4,10 @@ import BrainFormat
 public struct Streaks: Hashable, Sendable, Codable {
     /// What a streak counts.
     public enum Unit: String, Hashable, Sendable, Codable {
-        /// Due days done in a row (day-based frequencies due on most days: daily, weekdays, five
-        /// or more named weekdays).
+        /// Due days done in a row (day-based frequencies).
         case days
-        /// Due days done in a row, for a habit due on fewer days (every N days, weekends, up to four
-        /// named weekdays): 5 waterings every 3 days are 5 times, not 5 days.
+        /// Due days done in a row of an `every N days` habit, said as times ("5 times" for five
+        /// waterings over 13 days, not "5 days").
         case times
         /// Calendar weeks met in a row (`N/week`).
         case weeks
@@ -30,13 +29,14 @@ public struct Streaks: Hashable, Sendable, Codable {
         self.current = current
         self.best = best
         self.unit = unit
-        self.blockDays = unit == .blocks ? blockDays : nil
+        self.blockDays = unit == .blocks || unit == .times ? blockDays : nil
         self.currentSince = currentSince
     }
 
-    /// The block length of a frequency's streak unit: M for `N in M days`.
+    /// The block length of a frequency's streak unit: M for `N in M days`, N for `every N days`.
     public static func blockDays(of frequency: Frequency) -> Int? {
         if case .inDays(_, let days) = frequency { return days }
+        if case .everyNDays(let days) = frequency { return days }
         return nil
     }
 
@@ -51,16 +51,16 @@ public struct Streaks: Hashable, Sendable, Codable {
         Streaks.phrase(count, unit: unit, blockDays: blockDays)
     }
 
-    /// "the 12-day streak"; blocks say their length: "the streak of 3 blocks of 5 days"; times:
-    /// "the streak of 5 times".
+    /// "the 12-day streak"; blocks say their length: "the streak of 3 blocks of 5 days".
     public static func phrase(_ count: Int, unit: Unit, blockDays: Int?) -> String {
-        if unit == .times || (unit == .blocks && blockDays != nil) { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
+        if unit == .blocks, blockDays != nil { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
+        if unit == .times { return "the streak of " + describe(count, unit: unit, blockDays: blockDays) }
         return "the \(count)-\(String(unit.rawValue.dropLast())) streak"
     }
 
     /// "1 day", "12 days", "3 blocks of 5 days".
     public static func describe(_ count: Int, unit: Unit, blockDays: Int?) -> String {
-        let single = unit == .times ? "time" : String(unit.rawValue.dropLast())
+        let single = String(unit.rawValue.dropLast())
         let text = "\(count) \(count == 1 ? single : unit.rawValue)"
         if unit == .blocks, let days = blockDays { return text + " of \(days) days" }
         return text
@@ -72,9 +72,7 @@ public struct Streaks: Hashable, Sendable, Codable {
         case .perWeek: return .weeks
         case .perMonth: return .months
         case .inDays: return .blocks
-        case .everyNDays(let days): return days > 1 ? .times : .days
-        case .weekends: return .times
-        case .days(let weekdays): return weekdays.count >= 5 ? .days : .times
+        case .everyNDays: return .times
         default: return .days
         }
     }
@@ -157,7 +155,8 @@ extension Streaks {
     package func span(on day: Day) -> Int {
         if let since = currentSince { return since.distance(to: day) + 1 }
         switch unit {
-        case .days, .times: return current
+        case .days: return current
+        case .times: return current * (blockDays ?? 1)
         case .weeks: return current * 7
         case .months: return current * 30
         case .blocks: return current * (blockDays ?? 1)

@@ -1,6 +1,6 @@
 import BrainFormat
 
-/// Each auto-tracked habit's value on a day against its rule's threshold, `6,210 / 8,000 steps`,
+/// Each auto-tracked habit's value on a day against its rule's threshold, `6,210 of 8,000 steps`,
 /// as `brain today` shows it (and any other view may: `AutoProgress(journal:day:)`).
 ///
 /// The value is the one on the day's habit line: `brain track` keeps no other record, so the
@@ -26,7 +26,7 @@ public struct AutoProgress: Hashable, Sendable, Codable {
         public var tracked: Bool
         /// The value as a share of an at-least threshold (0–1, capped at 1); nil for at-most rules or no value.
         @Rounded package var fraction: Double?
-        /// `6,210 / 8,000 steps`, or `— / 8,000 steps` without a value.
+        /// `6,210 of 8,000 steps`, or `— of 8,000 steps` without a value.
         public var text: String
 
         public init(id: String, title: String, source: String, metric: String, comparison: String, threshold: Double, value: Double?, unit: String?, state: TaskItem.State?, met: Bool, tracked: Bool, fraction: Double?, text: String) {
@@ -66,7 +66,7 @@ public struct AutoProgress: Hashable, Sendable, Codable {
         let unit = habit.unit ?? line?.unit ?? TrackingSources.metric(of: rule)?.unit
         let value = line?.value
         let fraction = rule.isAtMost || rule.threshold <= 0 ? nil : value.map { min(1, max(0, $0 / rule.threshold)) }
-        let text = Quantity.against(value, target: rule.threshold, unit: unit)
+        let text = Quantity.progress(value, of: rule.threshold, unit: unit)
         return Item(id: habit.id, title: habit.title, source: rule.source, metric: rule.metric,
                     comparison: rule.isAtMost ? "at-most" : "at-least", threshold: rule.threshold, value: value, unit: unit,
                     state: line?.state, met: value.map(rule.isMet) ?? false,

@@ -51,7 +51,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
         public var unit: String?
         /// True for an auto-tracked habit (`auto:`).
         public var auto: Bool
-        /// An auto-tracked habit's value against its threshold (`6,210 / 8,000 steps`).
+        /// An auto-tracked habit's value against its threshold (`6,210 of 8,000 steps`).
         public var progress: AutoProgress.Item?
         /// The note of the day's line (a skip reason).
         public var note: String?
@@ -65,12 +65,12 @@ public struct DayOverview: Hashable, Sendable, Codable {
         /// A quit habit's day in the words every view uses: held, over the limit, not logged.
         package var word: String?
 
-        /// The day's amount as `brain today` and the report show it: `12 / 20 pages`,
-        /// `— / 20 pages` (nothing logged yet), `6,872 / 8,000 steps` (auto-tracked, the same form),
-        /// `1/3 this week`, or "".
+        /// The day's amount as `brain today` and the report show it, one format for typed and
+        /// auto-tracked values (`Quantity.progress`): `12 of 20 pages`, `— of 20 pages` (nothing
+        /// logged yet), `6,872 of 8,000 steps`, `1 of 3 this week`, or "".
         public var progressText: String {
             if let progress { return progress.text }
-            if let target { return Quantity.against(value, target: target, unit: unit) }
+            if let target { return Quantity.progress(value, of: target, unit: unit) }
             if let periodDone, let periodRequired {
                 let period: String
                 switch streak.unit {
@@ -78,7 +78,7 @@ public struct DayOverview: Hashable, Sendable, Codable {
                 case .months: period = "this month"
                 default: period = "this block"
                 }
-                return "\(periodDone)/\(periodRequired) \(period)"
+                return "\(periodDone) of \(periodRequired) \(period)"
             }
             return ""
         }
@@ -197,7 +197,8 @@ public struct DayOverview: Hashable, Sendable, Codable {
             shownHabits.append(habit)
             if entry.state == .notDue { waiting.append(entry) } else { shown.append(entry) }
         }
-        momentum = Momentum(schedules: schedules, today: day)
+        // The day's summary leaves out habits that have ended (archived): they are no one's fire.
+        momentum = Momentum(schedules: schedules.filter { !$0.hasEnded }, today: day)
         tally = DayTally(schedules, on: day)
 
         var groups: [Group] = []

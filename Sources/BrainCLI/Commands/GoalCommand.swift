@@ -55,7 +55,7 @@ enum GoalCommand: BrainCommand {
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
         var text2 = Quantity.grouped(outcome.after) + (outcome.unit.map { " " + $0 } ?? "")
-        if let target = outcome.target { text2 = Quantity.against(outcome.after, target: target, unit: outcome.unit) }
+        if let target = outcome.target { text2 = Quantity.progress(outcome.after, of: target, unit: outcome.unit) }
         let before = outcome.before.map { " (was \(Quantity.grouped($0)))" } ?? ""
         session.line("\(outcome.goal): \(text2)\(before)")
         // The `current:` line and the dated line the pace is read from.

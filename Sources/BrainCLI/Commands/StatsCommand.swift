@@ -27,7 +27,7 @@ enum StatsCommand: BrainCommand {
                    choices: HabitStatsTable.Range.allCases.map(\.rawValue)),
             .value("by", "PERIOD", "with HABIT: group the score history by day, week (default), month, quarter or year",
                    choices: Grouping.allCases.map(\.rawValue)),
-            .value("date", "DAY", "compute as of this day (default today)", completion: .days),
+            .value("date", "DAY", "compute as of this day (default today)"),
             .flag("json", "print JSON"),
         ],
         examples: ["brain stats", "brain stats read", "brain stats read --by month", "brain stats --range 1y --json"])
@@ -51,14 +51,10 @@ enum StatsCommand: BrainCommand {
 
     static func render(_ table: HabitStatsTable, _ session: Session) {
         let style = session.style
-        if table.habits.isEmpty {
-            session.line("no habits yet; brain new habit TITLE adds one")
-            return
-        }
         session.line(style("Habits on \(table.date)", .strong)
             + style(" · rates over \(table.range == .all ? "all time" : table.range.rawValue)", .muted))
         let rows = table.habits.map { row in
-            [row.archived ? Layout.clipped(row.title, 17) + " (archived)" : Layout.clipped(row.title, 28), Streaks.describe(row.streak.current, unit: row.streak.unit, blockDays: row.streak.blockDays),
+            [Layout.clipped(row.title + (row.archived ? " (archived)" : ""), 28), Streaks.describe(row.streak.current, unit: row.streak.unit, blockDays: row.streak.blockDays),
              Format.share(row.rate.rate), Format.share(row.strength), row.momentum.map(Format.momentum) ?? "—"]
         }
         session.printTable(["habit", "streak", "rate", "strength", "momentum"], rows, rightAligned: [1, 2, 3])

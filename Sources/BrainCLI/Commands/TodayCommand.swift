@@ -145,7 +145,7 @@ enum TodayCommand: BrainCommand {
         }
     }
 
-    /// `  ✓ Title                        12/20 pages      12 days  strong` and, for open habits, the cue.
+    /// `  ✓ Title                        12 of 20 pages   12 days  strong` and, for open habits, the cue.
     static func row(_ entry: DayOverview.Entry, style: Style) -> [String] {
         let amount = entry.progressText
         let streak = entry.streak.current > 0 ? entry.streak.describe(entry.streak.current) : ""

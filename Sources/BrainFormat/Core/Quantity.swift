@@ -46,6 +46,15 @@ package struct Quantity: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// A value against its target, the one way every view writes it (auto-tracked or typed):
+    /// `1 of 2 cups`, `9,682 of 8,000 steps`, `— of 20 pages` when nothing is logged. The unit
+    /// agrees with the target by the plural rule of `unit(_:for:)` (`0 of 1 cup`).
+    package static func progress(_ value: Double?, of target: Double, unit: String?) -> String {
+        let text = (value.map(grouped) ?? "—") + " of " + grouped(target)
+        guard let unit, !unit.isEmpty else { return text }
+        return text + " " + Quantity.unit(unit, for: target)
+    }
+
     /// The number with its thousands grouped by commas, as progress toward a threshold reads:
     /// `6,210`, `12,345.5`, `0.25`, `-1,000`.
     package static func grouped(_ value: Double) -> String {
@@ -62,13 +71,6 @@ package struct Quantity: Hashable, Sendable, CustomStringConvertible {
             whole.append(digit)
         }
         return sign + String(whole.reversed()) + (parts.count > 1 ? "." + parts[1] : "")
-    }
-
-    /// An amount against its target, the one way every view writes it: `12 / 20 pages`,
-    /// `— / 20 pages` (nothing logged), `9,682 / 8,000 steps`, `1 / 2 cups`, `1 / 1 cup` (the unit
-    /// agrees with the target).
-    package static func against(_ value: Double?, target: Double, unit: String?) -> String {
-        (value.map(grouped) ?? "—") + " / " + grouped(target) + (unit.map { " " + Quantity.unit($0, for: target) } ?? "")
     }
 
     /// `unit` as it reads after `value`: singular for exactly 1 when it is an English plural

@@ -24,7 +24,7 @@ extension GoalsView.Entry {
         if let subgoals = self.parts.subgoals { parts.append("subgoals \(Quantity.percent(subgoals.value))") }
         if let milestones = self.parts.milestones { parts.append("milestones \(milestones.done)/\(milestones.total)") }
         if let measurable = self.parts.measurable, let target = measurable.target {
-            parts.append(Quantity.against(measurable.current, target: target, unit: measurable.unit))
+            parts.append(Quantity.progress(measurable.current, of: target, unit: measurable.unit))
         }
         if let due { parts.append("due \(due.short(today: today))") }
         return parts

@@ -28,14 +28,14 @@ package struct HabitStatsTable: Hashable, Sendable, Codable {
     package struct Row: Hashable, Sendable, Codable {
         package var id: String
         package var title: String
-        /// Archived on `date` (`status: archived`, or an `archived:` day on or before it): kept
-        /// with its history, marked in the table.
-        package var archived: Bool
         package var streak: StreakDetail
         /// The rate over `range`.
         package var rate: RateSummary
         @Rounded package var strength: Double?
         @Nullable package var momentum: MomentumSummary?
+        /// True when the habit has ended (archived) by the table's day: `stats` marks it, and its
+        /// momentum is left out of the day's summary (docs/ANALYTICS.md section 5).
+        package var archived: Bool = false
     }
 
     /// A habit whose done days have a higher mean mood than its missed days.
@@ -75,11 +75,11 @@ package struct HabitStatsTable: Hashable, Sendable, Codable {
         // Each habit's row and mood split on every core.
         let each = journal.habits.concurrentMap { habit -> (Row, MoodInsights.HabitMood)? in
             guard let schedule = schedules[habit.id.lowercased()] else { return nil }
-            let archived = habit.status == .archived || (habit.archived.map { $0 <= today } ?? false)
-            let row = Row(id: habit.id, title: habit.title, archived: archived, streak: StreakDetail(Streaks(schedule: schedule)),
+            let row = Row(id: habit.id, title: habit.title, streak: StreakDetail(Streaks(schedule: schedule)),
                           rate: RateSummary(CompletionRates.window(schedule, days: range.days)),
                           strength: HabitStrength.scores(schedule).last,
-                          momentum: Momentum(schedules: [schedule], today: today).map(MomentumSummary.init))
+                          momentum: Momentum(schedules: [schedule], today: today).map(MomentumSummary.init),
+                          archived: schedule.hasEnded)
             return (row, MoodInsights.habitMood(schedule, moods: moods))
         }
         habits = each.compactMap { $0?.0 }

@@ -46,7 +46,7 @@ package struct StatusField: Sendable {
         StatusField("rest", "\"rest\" on a rest day") { $0.overview.rest ? "rest" : "" },
         StatusField("date", "the day: 2026-11-22") { $0.day.description },
         StatusField("auto", "each auto-tracked habit due today, its value against the rule as brain track last wrote it: "
-                    + "\"walk 6,210 / 8,000 steps\" (several joined by \", \")") { status in
+                    + "\"walk 6,210 of 8,000 steps\" (several joined by \", \")") { status in
             status.progress.map { "\($0.id) \($0.text)" }.joined(separator: ", ")
         },
     ]

@@ -42,11 +42,12 @@ import Testing
     }
 
     @Test func aMetWeekCountsOnEveryOneOfItsDays() throws {
-        // 2/week from Monday Nov 16 (today Sun 22): done Mon and Tue, so the week is met and each of
-        // its seven days carries 1 → 1.0, on fire, seven days counted.
+        // 2/week from Monday Nov 16 (today Sun 22, open): done Mon and Tue, so each day Mon–Sat has
+        // its pro-rata share in its window (2 × days so far / 7 ≤ 2) → 1.0, on fire; today, open,
+        // counts for nothing yet: six days counted.
         let momentum = try #require(Momentum(schedules: [schedule(Habit(id: "w", frequency: .perWeek(2)), "xx", from: day("2026-11-16"))], today: today))
         #expect(momentum.value == 1)
-        #expect(momentum.countedDays == 7)
+        #expect(momentum.countedDays == 6)
         #expect(momentum.label == .onFire)
     }
 
@@ -73,37 +74,37 @@ import Testing
         let momentum = try #require(Momentum(schedules: [schedule(Habit(id: "m", frequency: .perMonth(1)), String(pattern), from: day("2026-09-01"))], today: today))
         #expect(momentum.value == 1)
         #expect(momentum.label == .onFire)
-        // On Nov 3, before November's day, the 21 days hold nothing settled: October (met) still
-        // counts, since momentum looks back over the current period and the one before.
+        // On Nov 3, before November's day: each day's window is 31 days and holds Oct 5.
         let early = day("2026-11-03")
         let schedule = try #require(Schedule(habit: Habit(id: "m", frequency: .perMonth(1)), history: history(day("2026-09-01"), String(pattern.prefix(63))), today: early))
-        #expect(schedule.momentumDays == 34)
+        #expect(schedule.momentumWindow?.days == 31)
         let midMonth = try #require(Momentum(schedules: [schedule], today: early))
         #expect(midMonth.value == 1 && midMonth.label == .onFire)
     }
 
-    @Test func aLapsingWeeklyHabitDecaysWeekByWeek() throws {
-        // 3/week, met the week of Nov 2, 2 of 3 the week of Nov 9, nothing the week of Nov 16 (open on
-        // Thursday Nov 19, so it counts for nothing yet; missed once it is over on Sunday Nov 22).
+    @Test func aLapsingWeeklyHabitDecaysDayByDay() throws {
+        // 3/week done Nov 2, 4, 6, 9, 13, then nothing. Each day carries the completions of the 7 days
+        // ending on it against 3: Nov 8 → 3 of 3 = 1, Nov 18 → 1 of 3, Nov 21 → 0; so momentum falls
+        // a little every day from the first day behind, never by a whole week at once.
         let habit = Habit(id: "s", frequency: .perWeek(3))
         let history = history(day("2026-11-02"), "x.x.x..x...x.." + ".......")
-        func value(_ today: Day, _ days: ClosedRange<Int>, _ values: [Double]) -> Double {
-            // Σ 0.88^daysAgo · value over the days counted / Σ 0.88^daysAgo.
-            var weighted = 0.0, weights = 0.0
-            for (daysAgo, value) in zip(days, values) { weighted += pow(0.88, Double(daysAgo)) * value; weights += pow(0.88, Double(daysAgo)) }
-            return weighted / weights
+        let sunday = try #require(Schedule(habit: habit, history: history, today: today))
+        #expect(sunday.momentumValue(on: day("2026-11-08")) == 1)
+        #expect(abs((sunday.momentumValue(on: day("2026-11-18")) ?? -1) - 1.0 / 3) < 1e-12)
+        #expect(sunday.momentumValue(on: day("2026-11-21")) == 0)
+        #expect(sunday.momentumValue(on: today) == nil, "today, open, counts for nothing yet")
+        var previous: Double?
+        var day = day("2026-11-12")
+        while day <= today {
+            let value = try #require(Momentum(schedules: [Schedule(habit: habit, history: history, today: day)!], today: day)).value
+            if let previous {
+                #expect(value <= previous + 1e-12, "\(day)")
+                #expect(previous - value <= 0.2, "\(day): \(previous) → \(value)")
+            }
+            previous = value
+            day = day.adding(days: 1)
         }
-        let thursday = day("2026-11-19")
-        let before = try #require(Momentum(schedules: [Schedule(habit: habit, history: history, today: thursday)!], today: thursday))
-        // Thursday: days 3–9 ago are the week of Nov 9 (2/3), days 10–16 ago the week of Nov 2 (1).
-        let expectedThursday = value(thursday, 3...16, Array(repeating: 2.0 / 3, count: 7) + Array(repeating: 1, count: 7))
-        #expect(abs(before.value - expectedThursday) < 1e-9)
-        let sunday = try #require(Momentum(schedules: [Schedule(habit: habit, history: history, today: today)!], today: today))
-        // Sunday: the week of Nov 16 cannot be met any more (0), days 0–6 ago.
-        let expectedSunday = value(today, 0...20, Array(repeating: 0, count: 7) + Array(repeating: 2.0 / 3, count: 7) + Array(repeating: 1, count: 7))
-        #expect(abs(sunday.value - expectedSunday) < 1e-9)
-        #expect(sunday.value < before.value)
-        #expect(before.label == .strong && sunday.label == .building)
+        #expect(Momentum(schedules: [sunday], today: today)!.label == .flowing, "nine days behind, below strong")
     }
 
     @Test func onlyTheLast21DaysCount() throws {

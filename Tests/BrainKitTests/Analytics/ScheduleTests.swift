@@ -113,11 +113,14 @@ import Testing
         #expect(schedule.first == day("2026-11-17"))
         #expect(schedule.status(on: day("2026-11-17")) == .done)
         #expect(schedule.status(on: day("2026-11-18")) == .missed)
-        // every 3 days keeps its rhythm from created: Nov 20, 17, 14 …, not from the earlier line.
+        // Step 16, point 6: every 3 days counts from the first day like everything else: Nov 16
+        // (the backfilled line), 19, 22 …, so the line counts in streak and rate.
         let every = Habit(id: "e", frequency: .everyNDays(3), created: day("2026-11-20"))
         let rhythm = try #require(Schedule(habit: every, history: history(day("2026-11-16"), "x"), today: day("2026-11-20")))
-        #expect((16...20).map { rhythm.kind(on: day("2026-11-\($0)")) } == [.off, .due, .off, .off, .due])
-        #expect(rhythm.status(on: day("2026-11-16")) == .doneNotDue)
+        #expect((16...20).map { rhythm.kind(on: day("2026-11-\($0)")) } == [.due, .off, .off, .due, .off])
+        #expect(rhythm.status(on: day("2026-11-16")) == .done)
+        #expect(Streaks(schedule: rhythm).best == 1)
+        #expect(CompletionRates(schedule: rhythm).allTime.done == 1)
     }
 
     @Test func aDayStatusForEveryCase() throws {

@@ -40,7 +40,7 @@ import Testing
         // Today: the sample day's facts as brain today gives them.
         let today = try Self.section("today", in: html)
         #expect(today.contains("3 of 11 done"))
-        #expect(today.contains("momentum 94 % on fire"))
+        #expect(today.contains("momentum 95 % on fire"))
         #expect(today.contains("mood 4 · energy 3"))
         #expect(today.contains("<li>Tidy the desk</li>"))
         // Goals say their pace as brain goals does.

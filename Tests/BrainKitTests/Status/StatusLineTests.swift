@@ -24,7 +24,7 @@ import Testing
         #expect(template.render(status) == "3/11 done · momentum on fire · review-budget 2mo")
         let fields = Self.fields(status)
         #expect(fields["done"] == "3" && fields["due"] == "11" && fields["open"] == "8")
-        #expect(fields["momentum-percent"] == "94 %" && fields["mood"] == "4" && fields["energy"] == "3")
+        #expect(fields["momentum-percent"] == "95 %" && fields["mood"] == "4" && fields["energy"] == "3")
         #expect(fields["checkin"] == "✓" && fields["next"] == "guitar" && fields["rest"] == "")
         // A rest day.
         let rest = StatusLine.load(vault: vault, day: Day("2026-10-27")!)
