@@ -56,6 +56,7 @@ package enum BrainCLI {
         HelpCommand.self,
         CompletionsCommand.self,
         LspCommand.self,
+        McpCommand.self,
         ServeCommand.self,
         CompleteCommand.self,
     ] }
