@@ -15,6 +15,8 @@ package enum BrainCLI {
         SkipCommand.self,
         RestCommand.self,
         CheckinCommand.self,
+        AskCommand.self,
+        TuiCommand.self,
         LogCommand.self,
         DaysCommand.self,
         StatsCommand.self,

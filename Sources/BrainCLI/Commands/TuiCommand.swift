@@ -1,0 +1,110 @@
+import BrainKit
+import Foundation
+
+/// `brain tui`: the habits of the last days on one screen, by keyboard.
+enum TuiCommand: BrainCommand {
+    static let spec = CommandSpec(
+        name: "tui",
+        summary: "a full-screen grid of habits by day: check off, enter values, skip, undo by keyboard",
+        discussion: """
+        Shows every habit as a row and as many past days as the terminal fits as columns (today
+        first, then the days before), each habit with its streak, momentum and the days left before
+        its streak or its period's quota is lost. j k h l or the arrows move; space checks off (again:
+        undo), a number enters a value, s skips with a reason, u undoes, r makes the day a rest day,
+        m and e record the morning and evening mood, / filters, : runs a brain command
+        (:done read 12), ? shows the keys, q or Ctrl-C quits. Each change is the one brain done,
+        skip, undo, rest and checkin make; changes made elsewhere appear within a second. The
+        terminal is put back as it was on every way out, a signal included. Needs a terminal;
+        --measure times a full redraw without one.
+        """,
+        options: [
+            .flag("measure", "time a full redraw of the grid (200 × 60) against brain week, print JSON, and exit"),
+        ],
+        examples: ["brain tui", "brain tui --vault ~/brain"])
+
+    static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
+        // Warnings go to the status line, not over the screen.
+        var context = session.context
+        context.stderr = TextOutput()
+        let quiet = Session(context: context, arguments: session.arguments)
+        _ = try quiet.vault()
+        if arguments.flag("measure") { return try measure(quiet, session) }
+        guard Terminal.isAvailable else {
+            throw CLIError.usage("brain tui needs a terminal on standard input and output (for a pipe: brain ask)")
+        }
+        let style = Style(isTerminal: true, environment: context.environment, noColorFlag: arguments.flag("no-color"),
+                          config: quiet.colorConfig)
+        let app = TuiApp(session: quiet, style: style)
+        let terminal = Terminal()
+        terminal.enter()
+        defer { terminal.restore() }
+        // No line wrapping: a line longer than the window is cut, never folded onto the next.
+        terminal.write("\u{1B}[?7l")
+        defer { terminal.write("\u{1B}[?7h") }
+        var screen = TuiScreen()
+        app.rows = terminal.rows
+        app.columns = terminal.columns
+        app.reload()
+        var lastReload = Date()
+        while !app.quit {
+            terminal.write(screen.update(to: app.render()))
+            let bytes = terminal.read(waiting: 250)
+            if terminal.takeResize() {
+                app.rows = terminal.rows
+                app.columns = terminal.columns
+                screen.invalidate()
+                app.reload()
+            }
+            if !bytes.isEmpty { app.handle(bytes) }
+            // Changes made elsewhere (another brain, an editor, sync) show within a second.
+            if Date().timeIntervalSince(lastReload) >= 1 {
+                app.reload()
+                lastReload = Date()
+            }
+        }
+        return ExitCode.success
+    }
+
+    /// A full redraw of a 200 × 60 screen (the grid read from the index and every line drawn) against
+    /// `brain week` (its view and its lines), both in this process and each the median of 9 runs.
+    static func measure(_ quiet: Session, _ session: Session) throws -> Int32 {
+        let style = Style(mode: .trueColor)
+        func median(_ work: () throws -> Void) rethrows -> Double {
+            var times: [Double] = []
+            for _ in 0..<9 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try work()
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            return times.sorted()[times.count / 2]
+        }
+        var habits = 0, days = 0
+        let redraw = try median {
+            let app = TuiApp(session: quiet, style: style)
+            app.rows = 60
+            app.columns = 200
+            app.reload()
+            var screen = TuiScreen()
+            let bytes = screen.update(to: app.render())
+            habits = app.grid?.rows.count ?? 0
+            days = app.dayCount
+            precondition(!bytes.isEmpty)
+        }
+        let week = try median {
+            var context = quiet.context
+            context.stdout = TextOutput()
+            let run = Session(context: context, arguments: quiet.arguments)
+            _ = try WeekCommand.run(try Arguments.parse([], spec: WeekCommand.spec), run)
+        }
+        struct Measure: Encodable {
+            var schemaVersion = 1
+            var habits: Int
+            var days: Int
+            var redrawSeconds: Double
+            var weekSeconds: Double
+            var ratio: Double
+        }
+        return try session.printJSON(Measure(habits: habits, days: days, redrawSeconds: redraw, weekSeconds: week,
+                                             ratio: week > 0 ? redraw / week : 0))
+    }
+}
