@@ -63,6 +63,11 @@ final class Terminal {
             _ = Self.install(signal) { restoreAndDie($0) }
         }
         _ = Self.install(SIGWINCH) { _ in resized = 1 }
+        // A program that started this one may have left these blocked (the mask is inherited).
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&handled, signal) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
         updateSize()
     }

@@ -61,7 +61,7 @@ final class TuiApp {
 
     /// How many day columns fit: what is left after the title, streak, momentum and risk.
     var dayCount: Int {
-        max(1, min(90, (columns - 2 - titleWidth - 1 - 1 - 10 - 6 - 8) / 2))
+        max(1, min(60, (columns - 2 - titleWidth - 1 - 1 - 10 - 6 - 8) / 2))
     }
 
     var titleWidth: Int { columns >= 100 ? 24 : columns >= 70 ? 18 : 12 }
@@ -123,7 +123,7 @@ final class TuiApp {
                 continue
             }
             if byte == 0x03 || byte == 0x04 { quit = true; return }
-            if byte == 0x1B { showHelp = false; message = ""; continue }
+            if byte == 0x1B { showHelp = false; message = ""; filter = ""; clampCursor(); continue }
             // UTF-8 beyond ASCII is no key of ours.
             if byte >= 0x80 { continue }
             key(Character(UnicodeScalar(byte)))
@@ -228,7 +228,9 @@ final class TuiApp {
         let day = selectedDay
         perform(LogHabit(habit: row.id, change: change, day: day, today: today)) { result in
             let outcome = result.outcome
-            if outcome.removed || (outcome.after == nil && outcome.before != nil) { return "\(row.id): undone on \(day)" }
+            if case .undo = change {
+                return outcome.result == .unchanged || outcome.path == nil ? "\(row.id): nothing to undo on \(day)" : "\(row.id): undone on \(day)"
+            }
             if case .skip = change { return "\(row.id): skipped on \(day)" + (outcome.after?.note.map { " — \($0)" } ?? "") }
             if outcome.path == nil { return "\(row.id): nothing to undo on \(day)" }
             return DoneCommand.describe(outcome, Style(mode: .none))
@@ -287,7 +289,7 @@ final class TuiApp {
         let due = rowsShown.filter { $0.state != .notDue }
         let done = due.filter { $0.state == .done }.count
         let tally = "\(done) of \(due.count) done"
-        lines.append(style(title, .strong) + String(repeating: " ", count: max(1, columns - title.count - tally.count)) + style(tally, .accent))
+        lines.append(style(title, .strong) + String(repeating: " ", count: max(1, columns - 1 - title.count - tally.count)) + style(tally, .accent))
 
         let count = min(dayCount, grid?.days.count ?? 0)
         let lead = String(repeating: " ", count: 2 + titleWidth + 1)
@@ -341,7 +343,7 @@ final class TuiApp {
             if selected && column == day { cell = "\u{1B}[7m" + mark.symbol + "\u{1B}[27m" }
             line += cell + " "
         }
-        line += " " + Layout.pad(row.streakText, 10)
+        line += " " + Layout.pad(Layout.clipped(row.streakText, 9), 10)
         line += style(Layout.pad(row.momentum.map { Quantity.percent($0.value) } ?? "", 6), .muted)
         if let risk = row.atRisk {
             line += risk == 0 ? style("today", .bad) : style("\(risk) day\(risk == 1 ? "" : "s")", risk <= 1 ? .warn : .muted)
