@@ -18,7 +18,7 @@ enum TuiCommand: BrainCommand {
         --measure times a full redraw without one.
         """,
         options: [
-            .flag("measure", "time a full redraw of the grid (200 × 60) against brain week, print JSON, and exit"),
+            .flag("measure", "time a full redraw of a 200 × 60 screen and a reload of the grid against brain week, print JSON, and exit"),
         ],
         examples: ["brain tui", "brain tui --vault ~/brain"])
 
@@ -65,8 +65,8 @@ enum TuiCommand: BrainCommand {
         return ExitCode.success
     }
 
-    /// A full redraw of a 200 × 60 screen (the grid read from the index and every line drawn) against
-    /// `brain week` (its view and its lines), both in this process and each the median of 9 runs.
+    /// A full redraw of a 200 × 60 screen (every line drawn and written) and a reload of the grid,
+    /// against `brain week` (its index, view and lines), in this process, each the median of 9 runs.
     static func measure(_ quiet: Session, _ session: Session) throws -> Int32 {
         let style = Style(mode: .trueColor)
         func median(_ work: () throws -> Void) rethrows -> Double {
@@ -78,17 +78,17 @@ enum TuiCommand: BrainCommand {
             }
             return times.sorted()[times.count / 2]
         }
-        var habits = 0, days = 0
-        let redraw = try median {
-            let app = TuiApp(session: quiet, style: style)
-            app.rows = 60
-            app.columns = 200
-            app.reload()
-            var screen = TuiScreen()
-            let bytes = screen.update(to: app.render())
-            habits = app.grid?.rows.count ?? 0
-            days = app.dayCount
-            precondition(!bytes.isEmpty)
+        // The grid read from the vault (what a change or the once-a-second check does), then a full
+        // redraw of it: every line drawn and written, on a cleared screen (what a resize does).
+        let app = TuiApp(session: quiet, style: style)
+        app.rows = 60
+        app.columns = 200
+        let reload = median { app.reload() }
+        var screen = TuiScreen()
+        var bytes = 0
+        let redraw = median {
+            screen.invalidate()
+            bytes = screen.update(to: app.render()).utf8.count
         }
         let week = try median {
             var context = quiet.context
@@ -100,11 +100,15 @@ enum TuiCommand: BrainCommand {
             var schemaVersion = 1
             var habits: Int
             var days: Int
+            /// The bytes a full redraw writes.
+            var bytes: Int
             var redrawSeconds: Double
+            var reloadSeconds: Double
             var weekSeconds: Double
             var ratio: Double
         }
-        return try session.printJSON(Measure(habits: habits, days: days, redrawSeconds: redraw, weekSeconds: week,
+        return try session.printJSON(Measure(habits: app.grid?.rows.count ?? 0, days: app.dayCount, bytes: bytes,
+                                             redrawSeconds: redraw, reloadSeconds: reload, weekSeconds: week,
                                              ratio: week > 0 ? redraw / week : 0))
     }
 }
