@@ -142,7 +142,7 @@ final class TmuxSession {
 
         // Ctrl-C: the shell is back and the terminal as it was.
         try tmux.send("C-c")
-        screen = try tmux.wait(for: "TUI-ENDED")
+        screen = try tmux.wait(for: "the line TUI-ENDED") { $0.split(separator: "\n").contains("TUI-ENDED") }
         let before = try String(contentsOfFile: "\(folder)/../stty-before-\(tmux.socket)", encoding: .utf8)
         let after = try String(contentsOfFile: "\(folder)/../stty-after-\(tmux.socket)", encoding: .utf8)
         #expect(before.contains("icanon") && before.contains(" echo"))
@@ -164,7 +164,7 @@ final class TmuxSession {
         let pids = try ServerProcess.run("/usr/bin/env", ["pgrep", "-f", "tui --vault \(vault.root)"], timeout: 10).stdout
         let pid = try #require(pids.split(separator: "\n").compactMap { Int32($0) }.first, "no brain tui process")
         kill(pid, SIGTERM)
-        try tmux.wait(for: "TUI-ENDED")
+        try tmux.wait(for: "the line TUI-ENDED") { $0.split(separator: "\n").contains("TUI-ENDED") }
         let before = try String(contentsOfFile: base + "-before", encoding: .utf8)
         let after = try String(contentsOfFile: base + "-after", encoding: .utf8)
         #expect(before == after, "stty -a before:\n\(before)\nafter:\n\(after)")
@@ -216,7 +216,7 @@ final class TmuxSession {
         try tmux.wait(for: "Read 20 pages (20 pages) [y/n/s/value/⏎]")
         try tmux.send("25", literal: true)
         try tmux.send("Enter")
-        let screen = try tmux.wait(for: "ASK-ENDED")
+        let screen = try tmux.wait(for: "the line ASK-ENDED") { $0.split(separator: "\n").contains("ASK-ENDED") }
         #expect(screen.contains("read: 25/20 pages, done on 2026-11-22"), "\(screen)")
         #expect(twin.run(["done", "read", "25"]).status == 0)
         #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))

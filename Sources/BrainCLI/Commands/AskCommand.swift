@@ -19,6 +19,7 @@ enum AskCommand: BrainCommand {
                             variadic: true, completion: .habits)],
         options: [
             .value("since", "D", "the first day asked about: yesterday, -3, 2026-11-20 or a weekday name (default today)"),
+            .flag("json", "ask on standard error; print what was written as JSON at the end (each action's result)"),
         ],
         examples: ["brain ask", "brain ask --since yesterday", "brain ask read run", "printf 'y\\n12\\ns sick\\n' | brain ask"])
 
@@ -57,55 +58,74 @@ enum AskCommand: BrainCommand {
         let style = session.style
         var day = since
         var asked = 0
+        let json = arguments.flag("json")
+        var results: [ActionResult<LogHabit.Outcome>] = []
+        // With --json, the questions go to standard error and standard output holds only the JSON.
+        let say: (String) -> Void = json ? { session.context.stderr.write($0 + "\n") } : { session.line($0) }
+        func finish() throws -> Int32 {
+            if json { return try session.printJSON(Report(since: since, date: today, asked: asked, results: results)) }
+            return ExitCode.success
+        }
         while day <= today {
             let overview = DayOverview(journal: session.journal(try session.journalIndex()), day: day, vault: try session.vault(), pinned: [])
             let open = overview.rest ? [] : overview.entries.filter {
                 $0.due && $0.state == .open && !$0.auto && (only.isEmpty || only.contains($0.id))
             }
-            if !open.isEmpty { session.line(style("\(day.weekday.name.capitalized) \(day)", .strong)) }
+            if !open.isEmpty { say(style("\(day.weekday.name.capitalized) \(day)", .strong)) }
             for entry in open {
                 asked += 1
-                guard let answer = ask(entry, session) else {
-                    session.line("")
-                    return ExitCode.success
+                guard let answer = ask(entry, session, json: json) else {
+                    say("")
+                    return try finish()
                 }
                 let change: HabitChange
                 switch answer {
-                case .quit: return ExitCode.success
+                case .quit: return try finish()
                 case .open: continue
                 case .done: change = .done(value: nil, add: false, note: nil)
                 case .value(let value): change = .done(value: value, add: false, note: nil)
                 case .skip(let reason): change = .skip(reason: reason)
                 }
                 let result = try session.perform(LogHabit(habit: entry.id, change: change, day: day, today: today))
+                results.append(result)
                 if case .skip = answer {
                     let note = result.outcome.after?.note.map { " — \($0)" } ?? ""
-                    session.line("  \(style(entry.id, .strong)): \(style("skipped", .warn)) on \(day)\(note)")
+                    say("  \(style(entry.id, .strong)): \(style("skipped", .warn)) on \(day)\(note)")
                 } else {
-                    session.line("  " + DoneCommand.describe(result.outcome, style))
+                    say("  " + DoneCommand.describe(result.outcome, style))
                 }
             }
             day = day.adding(days: 1)
         }
-        if asked == 0 { session.line("nothing open to ask about") }
-        return ExitCode.success
+        if asked == 0 { say("nothing open to ask about") }
+        return try finish()
+    }
+
+    /// `brain ask --json`: the days asked about, how many questions, and each write's result.
+    struct Report: Encodable {
+        var schemaVersion = 1
+        var since: Day
+        var date: Day
+        var asked: Int
+        var results: [ActionResult<LogHabit.Outcome>]
     }
 
     /// Asks about one habit until the answer is one; nil at the end of the input.
-    static func ask(_ entry: DayOverview.Entry, _ session: Session) -> Answer? {
+    static func ask(_ entry: DayOverview.Entry, _ session: Session, json: Bool) -> Answer? {
+        let out = json ? session.context.stderr : session.context.stdout
         var question = "  " + entry.title
         if let target = entry.target {
             question += " (" + (entry.kind == .quit ? "at most " : "") + HabitLine.format(target) + (entry.unit.map { " " + $0 } ?? "") + ")"
         }
         question += " " + session.style(choices, .muted) + " "
         while true {
-            session.out(question)
-            session.context.stdout.flush()
+            out.write(question)
+            out.flush()
             guard let line = session.context.stdin.readLine() else { return nil }
             // A pipe's answers are not echoed by a terminal: the transcript shows them.
-            if !session.context.stdin.isTerminal { session.line(line) }
+            if !session.context.stdin.isTerminal { out.write(line + "\n") }
             if let answer = Answer(line.trimmingCharacters(in: .whitespaces)) { return answer }
-            session.line(session.style("  answer y (done), n or ⏎ (leave open), s [REASON] (skip), a number (the amount) or q (stop)", .warn))
+            out.write(session.style("  answer y (done), n or ⏎ (leave open), s [REASON] (skip), a number (the amount) or q (stop)", .warn) + "\n")
         }
     }
 }

@@ -18,6 +18,7 @@ enum TuiCommand: BrainCommand {
         --measure times a full redraw without one.
         """,
         options: [
+            .flag("json", "print the keys and what they do as JSON, and exit"),
             .flag("measure", "time a full redraw of a 200 × 60 screen and a reload of the grid against brain week, print JSON, and exit"),
         ],
         examples: ["brain tui", "brain tui --vault ~/brain"])
@@ -29,6 +30,7 @@ enum TuiCommand: BrainCommand {
         let quiet = Session(context: context, arguments: session.arguments)
         _ = try quiet.vault()
         if arguments.flag("measure") { return try measure(quiet, session) }
+        if arguments.flag("json") { return try session.printJSON(Keys()) }
         guard Terminal.isAvailable else {
             throw CLIError.usage("brain tui needs a terminal on standard input and output (for a pipe: brain ask)")
         }
@@ -63,6 +65,30 @@ enum TuiCommand: BrainCommand {
             }
         }
         return ExitCode.success
+    }
+
+    /// `brain tui --json`: the keys.
+    struct Keys: Encodable {
+        struct Key: Encodable {
+            var keys: String
+            var action: String
+        }
+
+        var schemaVersion = 1
+        var keys = [
+            Key(keys: "j k ↓ ↑", action: "move between habits"),
+            Key(keys: "h l ← →", action: "move between days (t: today)"),
+            Key(keys: "space", action: "check off (brain done); on a checked cell, undo (brain undo)"),
+            Key(keys: "0-9 then ⏎", action: "record a value (brain done HABIT VALUE)"),
+            Key(keys: "s", action: "skip with a reason (brain skip)"),
+            Key(keys: "u", action: "undo the day's line (brain undo)"),
+            Key(keys: "r", action: "rest day on or off (brain rest)"),
+            Key(keys: "m / e", action: "morning / evening mood (brain checkin)"),
+            Key(keys: "/", action: "filter habits (Escape clears)"),
+            Key(keys: ":", action: "run a brain command"),
+            Key(keys: "?", action: "help"),
+            Key(keys: "q, Ctrl-C", action: "quit"),
+        ]
     }
 
     /// A full redraw of a 200 × 60 screen (every line drawn and written) and a reload of the grid,
