@@ -140,6 +140,12 @@ final class TmuxSession {
         // The files: what the commands wrote in the twin vault.
         #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
 
+        // A change made elsewhere (here brain done, in this process) shows without a key.
+        #expect(vault.run(["done", "call-family"]).status == 0)
+        try tmux.wait(for: "call-family checked off on the grid") { text in
+            text.split(separator: "\n").contains { $0.hasPrefix("  Call family") && $0.dropFirst(27).hasPrefix("✓") }
+        }
+
         // Ctrl-C: the shell is back and the terminal as it was.
         try tmux.send("C-c")
         screen = try tmux.wait(for: "the line TUI-ENDED") { $0.split(separator: "\n").contains("TUI-ENDED") }
