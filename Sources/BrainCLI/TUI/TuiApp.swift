@@ -98,7 +98,7 @@ final class TuiApp {
 
     // MARK: Keys
 
-    /// Handles the bytes of one read; returns whether anything may have changed.
+    /// Handles the bytes of one read: keys, escape sequences (the arrows) and a prompt's typing.
     func handle(_ bytes: [UInt8]) {
         var index = 0
         while index < bytes.count {
