@@ -26,17 +26,22 @@ let package = Package(
         .target(name: "BrainInterchange", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "CZlib"]),
         .target(name: "BrainGit", dependencies: ["BrainFormat", "BrainStore"]),
         .target(name: "BrainKit", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"]),
-        .target(name: "BrainLanguageServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore"]),
+        // JSON values, reader and writer, byte streams and JSON-RPC messages: what the language
+        // server and the MCP server share (no vault in it).
+        .target(name: "BrainJSONRPC"),
+        .target(name: "BrainLanguageServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainJSONRPC"]),
+        // The Model Context Protocol over stdio: the protocol; its tools are the CLI's commands (BrainCLI).
+        .target(name: "BrainMCP", dependencies: ["BrainJSONRPC"]),
         .target(name: "BrainServer", dependencies: ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange"]),
-        .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer", "BrainServer"]),
+        .target(name: "BrainCLI", dependencies: ["BrainKit", "BrainLanguageServer", "BrainServer", "BrainJSONRPC", "BrainMCP"]),
         .executableTarget(name: "brain", dependencies: ["BrainCLI"]),
         // What the test targets share: the repository's files, the corpus, the icalendar parser,
         // a counting file system. Not part of any product.
         .target(name: "BrainTestSupport", dependencies: ["BrainKit"], path: "Tests/BrainTestSupport"),
         .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts", "Support/syncthing-conflict.sh"]),
+        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainJSONRPC", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts", "Support/syncthing-conflict.sh", "Support/mcp-session.py"]),
         .testTarget(name: "BrainServerTests", dependencies: ["BrainServer", "BrainFormat", "BrainStore", "BrainTestSupport"]),
-        .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"]),
+        .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainJSONRPC", "BrainMCP", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

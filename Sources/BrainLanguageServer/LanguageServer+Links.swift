@@ -1,3 +1,4 @@
+import BrainJSONRPC
 import BrainFormat
 import BrainAnalytics
 import BrainStore

@@ -1,3 +1,4 @@
+import BrainJSONRPC
 import BrainFormat
 import BrainAnalytics
 import BrainStore
@@ -247,15 +248,15 @@ package final class LanguageServer {
     // MARK: Sending
 
     func reply(id: JSON, _ result: JSON) {
-        send(["jsonrpc": "2.0", "id": id, "result": result])
+        send(JSONRPC.response(id: id, result))
     }
 
     func replyError(id: JSON, _ failure: Failure) {
-        send(["jsonrpc": "2.0", "id": id, "error": ["code": .int(failure.code.rawValue), "message": .string(failure.message)]])
+        send(JSONRPC.error(id: id, code: failure.code.rawValue, failure.message))
     }
 
     func notify(_ method: String, _ params: JSON) {
-        send(["jsonrpc": "2.0", "method": .string(method), "params": params])
+        send(JSONRPC.notification(method, params))
     }
 
     /// Sends a request to the client; its reply is matched by id (see `response`).

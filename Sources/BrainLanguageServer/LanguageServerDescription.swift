@@ -1,3 +1,4 @@
+import BrainJSONRPC
 /// What `brain lsp` offers, as `brain lsp --json` prints it: the protocol, the encodings, the
 /// requests and notifications it handles and the commands its code actions run.
 package struct LanguageServerDescription: Hashable, Sendable, Codable {

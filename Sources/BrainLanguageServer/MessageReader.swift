@@ -1,10 +1,4 @@
-/// Where a server's incoming bytes come from: standard input, or bytes in a test.
-package protocol ByteSource: AnyObject {
-    /// Up to `maximum` bytes; empty at the end of the input.
-    func read(maximum: Int) -> [UInt8]
-    /// Whether bytes (or the end of the input) arrive within `seconds`, without reading them.
-    func waitForInput(seconds: Double) -> Bool
-}
+import BrainJSONRPC
 
 /// Splits the incoming byte stream into messages framed the Language Server Protocol's way: a
 /// header of `Name: value` lines (`Content-Length` required), an empty line, then exactly that

@@ -1,8 +1,4 @@
-/// Where a server's outgoing bytes go: standard output, or a buffer in a test.
-package protocol ByteSink: AnyObject {
-    /// Writes all of `bytes`; false when the other side is gone.
-    func write(_ bytes: [UInt8]) -> Bool
-}
+import BrainJSONRPC
 
 /// Frames messages with a `Content-Length` header.
 package enum MessageWriter {

@@ -1,3 +1,4 @@
+import BrainJSONRPC
 /// How the `character` of a position counts: the protocol's default is UTF-16 code units; a
 /// client that lists `utf-8` in `general.positionEncodings` gets byte offsets, which is what
 /// Brain's own columns count.

@@ -76,6 +76,11 @@ import Testing
         "merge-driver": [Run(arguments: ["merge-driver", "notes/zk.md", "notes/zk.md", "notes/zk.md", "notes/zk.md"])],
         // A protocol server: --json describes what it offers and exits without serving.
         "lsp": [Run(arguments: ["lsp"])],
+        "mcp": [Run(arguments: ["mcp"])],
+        // No terminal here: --json lists the keys.
+        "tui": [Run(arguments: ["tui"])],
+        // No answers on standard input: nothing is written, the report says what was asked.
+        "ask": [Run(arguments: ["ask"]), Run(arguments: ["ask", "read", "--since", "yesterday"])],
         "serve": [Run(arguments: ["serve"])],
         // What it would send; a real run would show the desktop's notifications.
         "remind": [Run(arguments: ["remind", "--dry-run"])],

@@ -19,11 +19,14 @@ import BrainTestSupport
         "BrainGit": ["BrainFormat", "BrainAnalytics", "BrainStore"],
         "BrainKit": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
         // Clients: the language server needs no import, export or git.
-        "BrainLanguageServer": ["BrainFormat", "BrainAnalytics", "BrainStore"],
+        "BrainLanguageServer": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainJSONRPC"],
+        // JSON-RPC's pieces, and the MCP protocol over them: no vault in either.
+        "BrainJSONRPC": [],
+        "BrainMCP": ["BrainJSONRPC"],
         // The HTTP server reads and writes through the store's queries and actions, as the CLI
         // does, and serves the reminders calendar of the interchange module.
         "BrainServer": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange"],
-        "BrainCLI": ["BrainKit", "BrainLanguageServer", "BrainServer", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
+        "BrainCLI": ["BrainKit", "BrainLanguageServer", "BrainServer", "BrainJSONRPC", "BrainMCP", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
         "brain": ["BrainCLI"],
     ]
     /// Modules every target may import: the platform's own.

@@ -3,6 +3,7 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainLanguageServer
+import BrainJSONRPC
 
 /// Typing in a note of the 10,000-note corpus: each change publishes the note's diagnostics
 /// without a single file-system call. The time each took is printed, never asserted (this

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainLanguageServer
+import BrainJSONRPC
 
 @Suite struct JSONTests {
     @Test func keepsIntegersBooleansAndNulls() throws {

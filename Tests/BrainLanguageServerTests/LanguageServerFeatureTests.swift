@@ -2,6 +2,7 @@ import BrainKit
 import Foundation
 import Testing
 @testable import BrainLanguageServer
+import BrainJSONRPC
 
 /// Completion, navigation, hover, symbols, rename and code actions on the sample vault.
 @Suite struct LanguageServerFeatureTests {

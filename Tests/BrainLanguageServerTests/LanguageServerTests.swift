@@ -2,6 +2,7 @@ import BrainKit
 import Foundation
 import Testing
 @testable import BrainLanguageServer
+import BrainJSONRPC
 
 /// The protocol's life cycle and its errors, in-process.
 @Suite struct LanguageServerLifecycleTests {

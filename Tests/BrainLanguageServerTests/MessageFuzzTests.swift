@@ -2,6 +2,7 @@ import BrainKit
 import Foundation
 import Testing
 @testable import BrainLanguageServer
+import BrainJSONRPC
 
 /// Mutated protocol messages — bits flipped, cut short, bytes inserted, invalid UTF-8, nesting
 /// thousands deep, numbers too large for any type, values of the wrong type — made from the

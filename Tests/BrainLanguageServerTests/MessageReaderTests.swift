@@ -1,5 +1,6 @@
 import Testing
 @testable import BrainLanguageServer
+import BrainJSONRPC
 
 /// Bytes handed out `chunk` at a time, as a pipe may deliver them.
 final class BytesSource: ByteSource {

@@ -3,6 +3,7 @@ import BrainTestSupport
 import Foundation
 import Testing
 @testable import BrainLanguageServer
+import BrainJSONRPC
 
 /// A client talking to a server in-process, over a vault in memory (a copy of `sample-vault/`
 /// unless files are given) or a folder on disk, with "today" fixed to 2026-11-22.

@@ -147,3 +147,29 @@ package enum Apprise {
 
     package static var path: String? { found.path }
 }
+
+/// The Model Context Protocol's Python SDK from PyPI (`mcp`) in a virtual environment
+/// (scripts/mcp-venv.sh, which `.ci/run` calls; `BRAIN_MCP_PYTHON` names its python), installed
+/// on first use, or why not.
+package enum MCPPython {
+    package static let found: (path: String?, problem: String) = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["BRAIN_MCP_PYTHON"], FileManager.default.isExecutableFile(atPath: path) { return (path, "") }
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        run.arguments = ["bash", Repository.root + "/scripts/mcp-venv.sh"]
+        let out = Pipe(), err = Pipe()
+        run.standardOutput = out
+        run.standardError = err
+        do { try run.run() } catch { return (nil, "cannot run scripts/mcp-venv.sh: \(error)") }
+        let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        guard run.terminationStatus == 0 else {
+            return (nil, "the mcp package could not be installed (scripts/mcp-venv.sh): \(problem.suffix(300))")
+        }
+        return (path.trimmingCharacters(in: .whitespacesAndNewlines), "")
+    }()
+
+    package static var path: String? { found.path }
+}

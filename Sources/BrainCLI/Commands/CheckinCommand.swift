@@ -20,6 +20,7 @@ enum CheckinCommand: BrainCommand {
             .value("reflection", "TEXT", "a few lines on the day (evening)"),
             DailyLog.dateOption,
             DailyLog.jsonOption,
+            DailyLog.dryRunOption,
         ],
         examples: ["brain checkin morning --mood 4 --energy 3 --intention \"Ship the parser\"",
                    "brain checkin evening --mood 5 --reflection \"Slow start, good afternoon.\"",
@@ -65,7 +66,8 @@ enum CheckinCommand: BrainCommand {
             session.line("nothing to record")
             return ExitCode.success
         }
-        let result = try session.perform(action)
+        let result = try session.perform(action, dryRun: arguments.flag("dry-run"))
+        if let code = try DailyLog.dryRun(result, arguments, session) { return code }
         if arguments.flag("json") { return try session.printJSON(result) }
         guard let path = result.outcome.path else { return ExitCode.success }
         if result.outcome.created { session.line(session.style("created", .muted) + " \(path)") }

@@ -7,6 +7,18 @@ enum DailyLog {
 
     static let jsonOption = CommandSpec.Option.flag("json", "print the result as JSON (the files and lines changed)")
 
+    static let dryRunOption = CommandSpec.Option.flag(
+        "dry-run", short: "n", "show the change (the lines before and after) without writing anything")
+
+    /// With --dry-run, a plan's changes as `brain rename --dry-run` lists them; nil otherwise.
+    static func dryRun<Outcome>(_ result: ActionResult<Outcome>, _ arguments: Arguments, _ session: Session) throws -> Int32? {
+        guard result.dryRun else { return nil }
+        if arguments.flag("json") { return try session.printJSON(result) }
+        if result.changes.isEmpty { session.line("nothing would change") }
+        ChangeReport.print(result.changes, session, dryRun: true)
+        return ExitCode.success
+    }
+
     static let forceOption = CommandSpec.Option.flag(
         "force", "write even a day more than 60 days back, or one that moves the habit's first day back more than 7 days")
 
@@ -38,7 +50,8 @@ enum DailyLog {
         let (day, today) = try days(session)
         var action = LogHabit(habit: name, change: change, day: day, today: today)
         action.confirmed = arguments.flag("force")
-        let result = try session.perform(action)
+        let result = try session.perform(action, dryRun: arguments.flag("dry-run"))
+        if let code = try dryRun(result, arguments, session) { return code }
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
         guard let path = outcome.path else {

@@ -23,6 +23,7 @@ enum DoneCommand: BrainCommand {
             .value("note", "TEXT", "a note at the end of the line (replaces the line's note)"),
             .flag("add", "add VALUE to the amount already logged that day"),
             DailyLog.jsonOption,
+            DailyLog.dryRunOption,
             DailyLog.forceOption,
         ],
         examples: ["brain done meditate", "brain done read 12", "brain done read 8 --add",

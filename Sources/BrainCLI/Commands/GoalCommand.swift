@@ -22,6 +22,7 @@ enum GoalCommand: BrainCommand {
             .flag("undo", "tick: turn the milestone back to open"),
             .value("date", "DAY", "the day the value or milestone was reached (default today)", completion: .days),
             DailyLog.jsonOption,
+            DailyLog.dryRunOption,
         ],
         examples: ["brain goal progress run-5k 3.5", "brain goal progress save-1000 +50",
                    "brain goal tick run-5k 2", "brain goal tick run-5k \"Run 10 minutes\""])
@@ -31,7 +32,9 @@ enum GoalCommand: BrainCommand {
         let value = arguments.positionals.dropFirst(2).joined(separator: " ")
         if arguments.positional(0) == "tick" {
             let result = try session.perform(TickMilestone(goal: goal, milestone: value, done: !arguments.flag("undo"),
-                                                              day: try session.day()))
+                                                           day: try session.day()),
+                                             dryRun: arguments.flag("dry-run"))
+            if let code = try DailyLog.dryRun(result, arguments, session) { return code }
             if arguments.flag("json") { return try session.printJSON(result) }
             let outcome = result.outcome
             let state = outcome.done ? "done" : "open"
@@ -51,7 +54,9 @@ enum GoalCommand: BrainCommand {
         } else {
             throw CLIError.usage("VALUE must be a number (3.5) or a change (+2, -1), not \"\(value)\"")
         }
-        let result = try session.perform(UpdateGoalProgress(goal: goal, change: change, day: try session.day()))
+        let result = try session.perform(UpdateGoalProgress(goal: goal, change: change, day: try session.day()),
+                                         dryRun: arguments.flag("dry-run"))
+        if let code = try DailyLog.dryRun(result, arguments, session) { return code }
         if arguments.flag("json") { return try session.printJSON(result) }
         let outcome = result.outcome
         var text2 = Quantity.grouped(outcome.after) + (outcome.unit.map { " " + $0 } ?? "")

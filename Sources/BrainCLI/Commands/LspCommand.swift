@@ -1,4 +1,5 @@
 import BrainKit
+import BrainJSONRPC
 import BrainLanguageServer
 import Foundation
 

@@ -13,7 +13,7 @@ enum SkipCommand: BrainCommand {
             .init(name: "HABIT", help: "habit id, title, alias or a unique prefix", completion: .habits),
             .init(name: "REASON", help: "why (the rest of the words)", optional: true, variadic: true),
         ],
-        options: [DailyLog.dateOption, DailyLog.forceOption, DailyLog.jsonOption],
+        options: [DailyLog.dateOption, DailyLog.forceOption, DailyLog.jsonOption, DailyLog.dryRunOption],
         examples: ["brain skip run knee hurts", "brain skip guitar --date yesterday"])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {

@@ -13,7 +13,7 @@ enum UndoCommand: BrainCommand {
             created is deleted.
             """,
         positionals: [.init(name: "HABIT", help: "habit id, title, alias or a unique prefix", completion: .habits)],
-        options: [DailyLog.dateOption, DailyLog.jsonOption],
+        options: [DailyLog.dateOption, DailyLog.jsonOption, DailyLog.dryRunOption],
         examples: ["brain undo read", "brain undo run --date yesterday"])
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {

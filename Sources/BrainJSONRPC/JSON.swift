@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON value: what the Language Server Protocol's messages are made of. Read by `JSONReader`
-/// and written by `JSONWriter`, straight from and to bytes; integers stay integers.
+/// A JSON value: what JSON-RPC messages (the language server's and the MCP server's) are made
+/// of. Read by `JSONReader` and written by `JSONWriter`, straight from and to bytes; integers
+/// stay integers.
 package enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
@@ -97,5 +98,5 @@ extension JSON: CustomStringConvertible {
 
 extension Optional where Wrapped == String {
     /// The string as JSON, `null` when nil.
-    var json: JSON { map(JSON.string) ?? .null }
+    package var json: JSON { map(JSON.string) ?? .null }
 }

@@ -5,9 +5,9 @@
 /// Strict where it matters: text that is not JSON, invalid UTF-8 in a string, control characters
 /// in a string and nesting deeper than `maximumDepth` (which would otherwise exhaust the stack)
 /// are refused. A lone UTF-16 surrogate in a `\u` escape becomes U+FFFD.
-struct JSONReader {
+package struct JSONReader {
     /// Arrays and objects nested deeper than this are refused.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -17,7 +17,7 @@ struct JSONReader {
     }
 
     /// The value `bytes` hold, with nothing but white space around it; nil when they are not JSON.
-    static func parse(_ bytes: [UInt8]) -> JSON? {
+    package static func parse(_ bytes: [UInt8]) -> JSON? {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
             reader.skipSpace()

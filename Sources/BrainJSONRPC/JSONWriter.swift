@@ -2,14 +2,14 @@
 /// byte order (so the same value is always the same text), `/` unescaped, control characters
 /// escaped, other characters as they are. A reply of ten thousand locations costs its bytes, not
 /// an encoder's tree of it as well.
-enum JSONWriter {
-    static func encode(_ value: JSON) -> [UInt8] {
+package enum JSONWriter {
+    package static func encode(_ value: JSON) -> [UInt8] {
         var out: [UInt8] = []
         write(value, into: &out)
         return out
     }
 
-    static func write(_ value: JSON, into out: inout [UInt8]) {
+    package static func write(_ value: JSON, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)

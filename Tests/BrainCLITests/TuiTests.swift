@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import BrainTestSupport
+@testable import BrainCLI
+
+/// A tmux server of its own (its own socket), one window of a shell in a folder.
+final class TmuxSession {
+    static let path = ServerProcess.find("tmux")
+    static let skipMessage: Comment = "tmux is not installed: install Debian's tmux package (bash .ci/run does) to run the terminal UI tests"
+
+    let socket = "brain-test-\(UUID().uuidString.prefix(8))"
+
+    init(columns: Int, rows: Int, folder: String, environment: [String: String]) throws {
+        let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        try tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-c", folder,
+                  "env " + variables.joined(separator: " ") + " bash --norc --noprofile"])
+        try tmux(["set-option", "-g", "window-size", "manual"])
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    /// Runs tmux to its end: spawned and reaped directly, its output in files (the server that
+    /// `new-session` starts would keep a pipe, or Foundation's watch of the child, open as long as it lives).
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let ending = try SpawnedProcess.run(Self.path!, ["-L", socket, "-f", "/dev/null"] + arguments)
+        if ending.status != 0 { throw TmuxFailure(description: "tmux \(arguments.joined(separator: " ")): \(ending.stderr)") }
+        return ending.stdout
+    }
+
+    struct TmuxFailure: Error, CustomStringConvertible { var description: String }
+
+    /// Keys as tmux names them (`Space`, `Enter`, `C-c`) or literal text with `literal`.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-t", "0", "-p"]) }
+
+    /// The screen once `predicate` holds (the program had time to draw), or what it was at the end.
+    @discardableResult
+    func wait(for what: String, seconds: Double = 30, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var text = try screen()
+        while !predicate(text), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            text = try screen()
+        }
+        #expect(predicate(text), "waited for \(what); the screen:\n\(text)")
+        return text
+    }
+
+    func wait(for text: String, seconds: Double = 30) throws -> String {
+        try wait(for: text, seconds: seconds) { $0.contains(text) }
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+}
+
+/// Issue 42: `brain tui` driven in tmux — check off, a value, a skip, an undo, a filter, a resize
+/// from 200 to 60 columns and back, Ctrl-C — and `brain ask` from a pipe and from tmux. The daily
+/// file equals what the CLI writes for the same changes, the screen shows them, and the terminal
+/// settings (`stty -a`) are the same after as before.
+@Suite struct TuiTests {
+    static let now = "2026-11-22T09:00:00Z"
+    static var environment: [String: String] {
+        ["BRAIN_NOW": now, "TZ": "UTC", "TERM": "xterm-256color", "HOME": FileManager.default.temporaryDirectory.path, "PS1": "$ "]
+    }
+
+    @Test(.enabled(if: TmuxSession.path != nil, TmuxSession.skipMessage))
+    func keysWriteWhatTheCommandsWriteAndTheTerminalIsRestored() throws {
+        let brain = try ConcurrencyTests.executable().path
+        let vault = try TestVault(now: Self.now)
+        let twin = try TestVault(now: Self.now)
+        let tmux = try TmuxSession(columns: 200, rows: 50, folder: vault.root, environment: Self.environment)
+        let folder = vault.root
+        try tmux.send("stty -a > \(folder)/../stty-before-\(tmux.socket); \(brain) tui; stty -a > \(folder)/../stty-after-\(tmux.socket); echo TUI-ENDED", literal: true)
+        try tmux.send("Enter")
+        var screen = try tmux.wait(for: "at risk")
+        #expect(screen.contains("Drink a glass of water"))
+        #expect(screen.contains("Sunday 2026-11-22"))
+
+        // Filter to one habit, check it off with space.
+        try tmux.send("/")
+        try tmux.send("Read 20", literal: true)
+        try tmux.send("Enter")
+        screen = try tmux.wait(for: "the filter") { $0.contains("filter /Read 20") && !$0.contains("Meditate") }
+        try tmux.send("Space")
+        screen = try tmux.wait(for: "read: done on 2026-11-22")
+        #expect(twin.run(["done", "read"]).status == 0)
+
+        // A value, on another habit.
+        try tmux.send("Escape")
+        try tmux.send("/")
+        try tmux.send("coffee", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "coffee filter") { $0.contains("filter /coffee") && !$0.contains("Read 20 pages") }
+        try tmux.send("3", literal: true)
+        try tmux.send("Enter")
+        screen = try tmux.wait(for: "coffee: 3/2 cups")
+        #expect(twin.run(["done", "coffee", "3"]).status == 0)
+
+        // A skip with a reason.
+        try tmux.send("Escape")
+        try tmux.send("/")
+        try tmux.send("strength", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "strength filter") { $0.contains("filter /strength") && !$0.contains("coffee") }
+        try tmux.send("s")
+        try tmux.send("knee hurts", literal: true)
+        try tmux.send("Enter")
+        screen = try tmux.wait(for: "strength: skipped on 2026-11-22 — knee hurts")
+        #expect(twin.run(["skip", "strength", "knee", "hurts"]).status == 0)
+
+        // Undo a line that was there before.
+        try tmux.send("Escape")
+        try tmux.send("/")
+        try tmux.send("meditate", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "meditate filter") { $0.contains("filter /meditate") && !$0.contains("Strength") }
+        try tmux.send("u")
+        screen = try tmux.wait(for: "meditate: undone on 2026-11-22")
+        #expect(twin.run(["undo", "meditate"]).status == 0)
+        try tmux.send("Escape")
+        screen = try tmux.wait(for: "every habit again") { $0.contains("Drink a glass of water") && $0.contains("Strength training") }
+
+        // 200 columns to 60 and back: no line wider than the window, nothing folded, the grid whole again.
+        try tmux.resize(columns: 60, rows: 30)
+        screen = try tmux.wait(for: "the narrow grid") { text in
+            text.contains("at risk") && text.split(separator: "\n").allSatisfy { $0.count <= 60 } && text.contains("› Drink a gla…")
+        }
+        let narrow = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(narrow.first?.contains("brain") == true, "the title line is not first:\n\(screen)")
+        #expect(narrow.filter { $0.hasPrefix("  Meditate") || $0.hasPrefix("› Meditate") }.count == 1, "garbled:\n\(screen)")
+        try tmux.resize(columns: 200, rows: 50)
+        screen = try tmux.wait(for: "the wide grid") { $0.contains("› Drink a glass of water   ") && $0.contains("streak    mom.  at risk") }
+
+        // The files: what the commands wrote in the twin vault.
+        #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
+
+        // A change made elsewhere (here brain done, in this process) shows without a key.
+        #expect(vault.run(["done", "call-family"]).status == 0)
+        try tmux.wait(for: "call-family checked off on the grid") { text in
+            text.split(separator: "\n").contains { $0.hasPrefix("  Call family") && $0.dropFirst(27).hasPrefix("✓") }
+        }
+
+        // Ctrl-C: the shell is back and the terminal as it was.
+        try tmux.send("C-c")
+        screen = try tmux.wait(for: "the line TUI-ENDED") { $0.split(separator: "\n").contains("TUI-ENDED") }
+        let before = try String(contentsOfFile: "\(folder)/../stty-before-\(tmux.socket)", encoding: .utf8)
+        let after = try String(contentsOfFile: "\(folder)/../stty-after-\(tmux.socket)", encoding: .utf8)
+        #expect(before.contains("icanon") && before.contains(" echo"))
+        #expect(before == after, "stty -a before:\n\(before)\nafter:\n\(after)")
+        try? FileManager.default.removeItem(atPath: "\(folder)/../stty-before-\(tmux.socket)")
+        try? FileManager.default.removeItem(atPath: "\(folder)/../stty-after-\(tmux.socket)")
+    }
+
+    @Test(.enabled(if: TmuxSession.path != nil, TmuxSession.skipMessage))
+    func aTerminationSignalRestoresTheTerminal() throws {
+        let brain = try ConcurrencyTests.executable().path
+        let vault = try TestVault(now: Self.now)
+        let tmux = try TmuxSession(columns: 120, rows: 40, folder: vault.root, environment: Self.environment)
+        let base = "\(vault.root)/../stty-\(tmux.socket)"
+        try tmux.send("stty -a > \(base)-before; \(brain) tui --vault \(vault.root); stty -a > \(base)-after; echo TUI-ENDED", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "at risk")
+        // SIGTERM from outside, as a shutdown or `kill` sends it.
+        let pids = try ServerProcess.run("/usr/bin/env", ["pgrep", "-f", "tui --vault \(vault.root)"], timeout: 10).stdout
+        let pid = try #require(pids.split(separator: "\n").compactMap { Int32($0) }.first, "no brain tui process")
+        kill(pid, SIGTERM)
+        try tmux.wait(for: "the line TUI-ENDED") { $0.split(separator: "\n").contains("TUI-ENDED") }
+        let before = try String(contentsOfFile: base + "-before", encoding: .utf8)
+        let after = try String(contentsOfFile: base + "-after", encoding: .utf8)
+        #expect(before == after, "stty -a before:\n\(before)\nafter:\n\(after)")
+        try? FileManager.default.removeItem(atPath: base + "-before")
+        try? FileManager.default.removeItem(atPath: base + "-after")
+    }
+
+    @Test func askAnswersFromAPipe() throws {
+        let brain = try ConcurrencyTests.executable().path
+        let vault = try TestVault(now: Self.now)
+        let twin = try TestVault(now: Self.now)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: brain)
+        process.arguments = ["ask", "guitar", "coffee", "strength", "--vault", vault.root]
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.environment) { _, new in new }
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("y\n3\ns sick\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("Play guitar [y/n/s/value/⏎] y"), "\(text)")
+        #expect(text.contains("coffee: 3/2 cups"), "\(text)")
+        #expect(text.contains("strength: skipped on 2026-11-22 — sick"), "\(text)")
+        for words in [["done", "guitar"], ["done", "coffee", "3"], ["skip", "strength", "sick"]] {
+            #expect(twin.run(words).status == 0)
+        }
+        #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
+    }
+
+    @Test(.enabled(if: TmuxSession.path != nil, TmuxSession.skipMessage))
+    func askAnswersFromATerminal() throws {
+        let brain = try ConcurrencyTests.executable().path
+        let vault = try TestVault(now: Self.now)
+        let twin = try TestVault(now: Self.now)
+        let tmux = try TmuxSession(columns: 100, rows: 30, folder: vault.root, environment: Self.environment)
+        try tmux.send("\(brain) ask read coffee --since yesterday; echo ASK-ENDED", literal: true)
+        try tmux.send("Enter")
+        // Yesterday has neither open; today asks in the order `brain today` lists them: coffee, then read.
+        try tmux.wait(for: "At most two coffees (at most 2 cups) [y/n/s/value/⏎]")
+        try tmux.send("x", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "answer y (done)")
+        try tmux.send("n", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "Read 20 pages (20 pages) [y/n/s/value/⏎]")
+        try tmux.send("25", literal: true)
+        try tmux.send("Enter")
+        let screen = try tmux.wait(for: "the line ASK-ENDED") { $0.split(separator: "\n").contains("ASK-ENDED") }
+        #expect(screen.contains("read: 25/20 pages, done on 2026-11-22"), "\(screen)")
+        #expect(twin.run(["done", "read", "25"]).status == 0)
+        #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
+    }
+}
