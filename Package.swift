@@ -34,7 +34,7 @@ let package = Package(
         // a counting file system. Not part of any product.
         .target(name: "BrainTestSupport", dependencies: ["BrainKit"], path: "Tests/BrainTestSupport"),
         .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts", "Support/syncthing-conflict.sh"]),
+        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts", "Support/syncthing-conflict.sh", "Support/webapp-browser.py"]),
         .testTarget(name: "BrainServerTests", dependencies: ["BrainServer", "BrainFormat", "BrainStore", "BrainTestSupport"]),
         .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"]),
     ],
