@@ -124,6 +124,14 @@ import BrainTestSupport
         let posted = app.post("/app/habits/read/done", "value=5", origin: "http://evil.example")
         #expect(posted?.status == 403)
         #expect(!(try app.vault.read("daily/2026-11-22.md").contains("[[read]] 5")))
+        // `Origin: null` (an opaque origin) counts as the app's own only with Sec-Fetch-Site.
+        let form = ["Cookie": app.cookie, "Content-Type": "application/x-www-form-urlencoded", "Origin": "null"]
+        #expect(TestClient.request(port: app.port, "POST", "/app/habits/read/done", headers: form, body: "value=5")?.status == 403)
+        #expect(TestClient.request(port: app.port, "POST", "/app/habits/read/done",
+                                   headers: form.merging(["Sec-Fetch-Site": "cross-site"]) { $1 }, body: "value=5")?.status == 403)
+        #expect(!(try app.vault.read("daily/2026-11-22.md").contains("[[read]] 5")))
+        #expect(TestClient.request(port: app.port, "POST", "/app/habits/read/done",
+                                   headers: form.merging(["Sec-Fetch-Site": "same-origin"]) { $1 }, body: "value=5")?.status == 303)
         // The styles, script, manifest and icon hold nothing of the vault and need no session.
         for path in ["/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg"] {
             let asset = try #require(TestClient.request(port: app.port, "GET", path))

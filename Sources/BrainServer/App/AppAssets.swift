@@ -6,7 +6,7 @@ import BrainInterchange
 /// session (a home screen fetches the manifest's icon without cookies) and the same to everyone.
 enum AppAssets {
     /// The paths served without a session.
-    static let paths = ["/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg"]
+    static let paths = ["/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico"]
 
     static var routes: [Router.Route] { [
         Router.Route(method: "GET", pattern: ["app", "app.css"], open: true, inline: true) { _, _ throws(APIError) in
@@ -19,6 +19,10 @@ enum AppAssets {
             asset(manifest, "application/manifest+json")
         },
         Router.Route(method: "GET", pattern: ["app", "icon.svg"], open: true, inline: true) { _, _ throws(APIError) in
+            asset(icon, "image/svg+xml")
+        },
+        // Asked for by every browser on every page without an icon link (the pairing page).
+        Router.Route(method: "GET", pattern: ["favicon.ico"], open: true, inline: true) { _, _ throws(APIError) in
             asset(icon, "image/svg+xml")
         },
     ] }
@@ -44,7 +48,7 @@ enum AppAssets {
 
     static let rules = """
         *{box-sizing:border-box}
-        html{-webkit-text-size-adjust:100%}
+        html{-webkit-text-size-adjust:100%;scroll-padding-top:64px}
         body{margin:0;background:var(--bg);color:var(--text);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding-bottom:env(safe-area-inset-bottom)}
         a{color:var(--accent)}
         .skip{position:absolute;left:-999px;top:0;background:var(--surface);padding:12px}
@@ -123,7 +127,7 @@ enum AppAssets {
           function swap(html) {
             var doc = new DOMParser().parseFromString(html, 'text/html');
             var next = doc.getElementById('main');
-            if (!next) return;
+            if (!next || next.innerHTML === main().innerHTML) return;
             var open = Array.prototype.map.call(main().querySelectorAll('details[open]'), function (d) { var li = d.closest('li'); return (li ? li.id : '') + '|' + d.className; });
             main().replaceWith(next);
             open.forEach(function (key) {

@@ -83,7 +83,7 @@ final class Router: @unchecked Sendable {
     static let securityHeaders: [HTTPHeader] = [
         HTTPHeader("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
         HTTPHeader("X-Content-Type-Options", "nosniff"),
-        HTTPHeader("Referrer-Policy", "no-referrer"),
+        HTTPHeader("Referrer-Policy", "same-origin"),
         HTTPHeader("X-Frame-Options", "DENY"),
         HTTPHeader("Cache-Control", "no-store"),
     ]

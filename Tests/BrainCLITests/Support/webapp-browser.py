@@ -6,9 +6,10 @@ touch, or "desktop": 1280x800) and optionally SHOTS (a folder for screenshots). 
 compared with the file `brain` writes for the same command in the twin vault. Prints one line per
 step and "ok" at the end; exits 1 at the first failure.
 """
-import json, os, subprocess, sys, time
+import json, os, re, subprocess, sys, time
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import JavascriptException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 env = os.environ
@@ -47,13 +48,16 @@ def browser(javascript=True):
             "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"})
     else:
         options.add_argument("--window-size=1280,800")
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = webdriver.ChromeService(executable_path=env.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     if SIZE != "phone":
         driver.set_window_size(1280, 800)
+    if not javascript:
+        # The app's script never loads, so every form posts as the browser does it alone. (Turning
+        # all script off also stops the driver's own commands in chromium-driver.)
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/app/app.js"]})
     return driver
 
 
@@ -72,19 +76,50 @@ def habit(driver, habit_id):
     return driver.find_element(By.ID, "h-" + habit_id)
 
 
+SCRIPTS = {"on": True}
+
+
+def tap(element):
+    """Scrolls the element to the middle of the screen (off the sticky bar) and taps it."""
+    if SCRIPTS["on"]:
+        element.parent.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def settle(driver):
+    """Waits until the page stops changing (a live update may follow a tap's own answer)."""
+    last, same = None, 0
+    for _ in range(100):
+        now = driver.execute_script("return document.getElementById('main').innerHTML")
+        same = same + 1 if now == last else 0
+        if same >= 5:
+            return
+        last = now
+        time.sleep(0.02)
+
+
+def row_of(driver, habit_id):
+    """The row's classes and text, read in one step (the page may replace it any time)."""
+    return driver.execute_script(
+        "var e = document.getElementById(arguments[0]); return e ? [e.className, e.textContent] : ['', '']", "h-" + habit_id)
+
+
+def main_text(driver):
+    return driver.execute_script("var m = document.getElementById('main'); return m ? m.textContent : ''")
+
+
 def wait_state(driver, habit_id, state, timeout=10):
     def settled(d):
-        try:
-            classes = habit(d, habit_id).get_attribute("class").split()
-        except Exception:
-            return False
+        classes = row_of(d, habit_id)[0].split()
         return state in classes and "pending" not in classes
     WebDriverWait(driver, timeout, poll_frequency=0.02).until(settled)
 
 
-def pair(driver, link):
-    driver.get(link)
-    driver.find_element(By.CSS_SELECTOR, "form[action='/pair'] button").click()
+def pair(driver, printed):
+    # `brain serve pair` prints the link for the default port: its code, on this server.
+    code = re.search(r"pair_[0-9a-f]{64}", printed).group(0)
+    driver.get(BASE + "/pair?code=" + code)
+    tap(driver.find_element(By.CSS_SELECTOR, "form[action='/pair'] button"))
     WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/app") or "/app#" in d.current_url)
     if "Today" not in driver.title:
         fail("pairing did not lead to Today: " + driver.title)
@@ -99,43 +134,47 @@ def main():
         shot(driver, "today")
         # One tap checks a habit off; the row shows it at once and the file is brain done's.
         started = time.time()
-        habit(driver, "meditate").find_element(By.CSS_SELECTOR, "form[data-instant=done] button").click()
-        WebDriverWait(driver, 10, poll_frequency=0.01).until(lambda d: "done" in habit(d, "meditate").get_attribute("class"))
+        tap(habit(driver, "no-doomscrolling").find_element(By.CSS_SELECTOR, "form[data-instant=done] button"))
+        WebDriverWait(driver, 10, poll_frequency=0.01).until(lambda d: "done" in row_of(d, "no-doomscrolling")[0])
         print("tap shown in %d ms" % ((time.time() - started) * 1000), flush=True)
-        wait_state(driver, "meditate", "done")
-        brain(TWIN, "done", "meditate")
-        same_file("a tap checks meditate off")
+        wait_state(driver, "no-doomscrolling", "done")
+        brain(TWIN, "done", "no-doomscrolling")
+        same_file("a tap checks no-doomscrolling off")
         # A measurable habit: the number pad with its unit and target.
+        settle(driver)
         row = habit(driver, "read")
-        row.find_element(By.CSS_SELECTOR, "details.pad > summary").click()
+        tap(row.find_element(By.CSS_SELECTOR, "details.pad > summary"))
         field = row.find_element(By.NAME, "value")
         if field.get_attribute("inputmode") != "decimal":
             fail("the amount field does not open a number pad")
         field.send_keys("12")
-        row.find_element(By.CSS_SELECTOR, "details.pad button:not([name])").click()
-        wait_state(driver, "read", "done")
+        tap(row.find_element(By.CSS_SELECTOR, "details.pad button:not([name])"))
+        WebDriverWait(driver, 10, poll_frequency=0.02).until(lambda d: "12/20 pages" in row_of(d, "read")[1] and "pending" not in row_of(d, "read")[0])
         brain(TWIN, "done", "read", "12")
         same_file("an amount for read")
         # Skip with a reason.
-        row = habit(driver, "run")
-        row.find_element(By.CSS_SELECTOR, "details.skipper > summary").click()
-        row.find_element(By.NAME, "reason").send_keys("knee hurts")
-        row.find_element(By.CSS_SELECTOR, "details.skipper button").click()
-        wait_state(driver, "run", "skipped")
-        brain(TWIN, "skip", "run", "knee", "hurts")
-        same_file("skip run with a reason")
+        settle(driver)
+        row = habit(driver, "guitar")
+        tap(row.find_element(By.CSS_SELECTOR, "details.skipper > summary"))
+        row.find_element(By.NAME, "reason").send_keys("sore fingers")
+        tap(row.find_element(By.CSS_SELECTOR, "details.skipper button"))
+        wait_state(driver, "guitar", "skipped")
+        brain(TWIN, "skip", "guitar", "sore", "fingers")
+        same_file("skip guitar with a reason")
         # Undo.
-        habit(driver, "meditate").find_element(By.CSS_SELECTOR, "form[data-instant=undo] button").click()
-        wait_state(driver, "meditate", "open")
-        brain(TWIN, "undo", "meditate")
-        same_file("undo meditate")
+        settle(driver)
+        tap(habit(driver, "no-doomscrolling").find_element(By.CSS_SELECTOR, "form[data-instant=undo] button"))
+        wait_state(driver, "no-doomscrolling", "open")
+        brain(TWIN, "undo", "no-doomscrolling")
+        same_file("undo no-doomscrolling")
         console_errors(driver, "Today after taps")
         # A change in a terminal shows on the open page without a reload.
+        settle(driver)
         driver.execute_script("window.brainMarker = 1")
         started = time.time()
-        brain(VAULT, "done", "walk", "6000")
-        brain(TWIN, "done", "walk", "6000")
-        wait_state(driver, "walk", "done", timeout=20)
+        brain(VAULT, "done", "call-family")
+        brain(TWIN, "done", "call-family")
+        wait_state(driver, "call-family", "done", timeout=20)
         print("a terminal's change shown in %d ms" % ((time.time() - started) * 1000), flush=True)
         if driver.execute_script("return window.brainMarker") != 1:
             fail("the page reloaded to show the change")
@@ -144,16 +183,16 @@ def main():
         # Both check-ins.
         driver.get(BASE + "/app/checkin")
         for label in ["m-mood-4", "m-energy-3"]:
-            driver.find_element(By.CSS_SELECTOR, "label[for=%s]" % label).click()
+            tap(driver.find_element(By.CSS_SELECTOR, "label[for=%s]" % label))
         driver.find_elements(By.NAME, "intention")[0].send_keys("Ship the app")
-        driver.find_element(By.CSS_SELECTOR, "form[action='/app/checkin/morning'] button").click()
-        WebDriverWait(driver, 10).until(lambda d: "Ship the app" in d.find_element(By.ID, "main").text)
+        tap(driver.find_element(By.CSS_SELECTOR, "form[action='/app/checkin/morning'] button"))
+        WebDriverWait(driver, 10).until(lambda d: "Ship the app" in main_text(d))
         brain(TWIN, "checkin", "morning", "--mood", "4", "--energy", "3", "--intention", "Ship the app")
         same_file("the morning check-in")
-        driver.find_element(By.CSS_SELECTOR, "label[for=e-mood-5]").click()
+        tap(driver.find_element(By.CSS_SELECTOR, "label[for=e-mood-5]"))
         driver.find_element(By.NAME, "reflection").send_keys("A good day.\nSecond line.")
-        driver.find_element(By.CSS_SELECTOR, "form[action='/app/checkin/evening'] button").click()
-        WebDriverWait(driver, 10).until(lambda d: "Second line." in d.find_element(By.ID, "main").text)
+        tap(driver.find_element(By.CSS_SELECTOR, "form[action='/app/checkin/evening'] button"))
+        WebDriverWait(driver, 10).until(lambda d: "Second line." in main_text(d))
         brain(TWIN, "checkin", "evening", "--mood", "5", "--reflection", "A good day.\nSecond line.")
         same_file("the evening check-in")
         console_errors(driver, "Check-in")
@@ -176,11 +215,15 @@ def main():
     driver = browser(javascript=False)
     try:
         pair(driver, env["PAIR_NOJS"])
-        habit(driver, "drink-water").find_element(By.CSS_SELECTOR, "form[data-instant=done] button").click()
-        WebDriverWait(driver, 10).until(lambda d: "done" in habit(d, "drink-water").get_attribute("class"))
-        brain(TWIN, "done", "drink-water")
-        same_file("without JavaScript, the form checks drink-water off")
-        console_errors(driver, "Today without JavaScript")
+        tap(habit(driver, "strength").find_element(By.CSS_SELECTOR, "form[data-instant=done] button"))
+        WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException, JavascriptException]).until(
+            lambda d: d.current_url.endswith("#h-strength") and "done" in row_of(d, "strength")[0].split())
+        brain(TWIN, "done", "strength")
+        same_file("without JavaScript, the form checks strength off")
+        if driver.execute_script("return performance.getEntriesByType('resource').some(e => e.name.endsWith('/app/app.js') && e.responseStatus === 200)"):
+            fail("the app's script loaded in the browser without it")
+        if not driver.current_url.endswith("/app#h-strength"):
+            fail("the form did not redirect back to the habit: " + driver.current_url)
     finally:
         driver.quit()
     print("ok", flush=True)
