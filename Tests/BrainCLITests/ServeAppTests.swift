@@ -93,6 +93,36 @@ import BrainTestSupport
         #expect(page.body.contains("value=\"4\" id=\"m-mood-4\" checked"))
     }
 
+    /// The Goals page's forms tick a milestone, untick it and set a goal's value as `brain goal
+    /// tick` and `brain goal progress` do, file for file.
+    @Test func goalFormsWriteWhatTheCommandLineWrites() throws {
+        let app = try Paired(try TestVault())
+        let twin = try TestVault()
+        defer { _ = app.server.stop() }
+        let page = try #require(app.get("/app/goals"))
+        #expect(page.status == 200)
+        #expect(page.body.contains("id=\"g-finish-a1-course\""))
+        #expect(page.body.contains("aria-label=\"Unit 3: food: tick\""))
+        let steps: [(path: String, body: String, command: [String], file: String)] = [
+            ("/app/goals/finish-a1-course/tick", "milestone=3", ["goal", "tick", "finish-a1-course", "3"], "goals/finish-a1-course.md"),
+            ("/app/goals/finish-a1-course/tick", "milestone=1&undo=1", ["goal", "tick", "finish-a1-course", "1", "--undo"], "goals/finish-a1-course.md"),
+            ("/app/goals/emergency-fund/progress", "value=1750", ["goal", "progress", "emergency-fund", "1750"], "goals/emergency-fund.md"),
+        ]
+        for step in steps {
+            let answer = try #require(app.post(step.path, step.body))
+            #expect(answer.status == 303, "\(step.path): \(answer.body)")
+            let cli = twin.run(step.command)
+            #expect(cli.status == 0, "\(cli.stderr)")
+            #expect(try app.vault.read(step.file) == twin.read(step.file), "after \(step.path) \(step.body)")
+        }
+        let after = try #require(app.get("/app/goals"))
+        #expect(try app.vault.read("goals/finish-a1-course.md").contains("- [x] Unit 3: food ✅ 2026-11-22"))
+        #expect(after.body.contains("aria-label=\"Unit 3: food ✅ 2026-11-22: done; untick\""))
+        let bad = try #require(app.post("/app/goals/finish-a1-course/tick", "milestone=99"))
+        #expect(bad.status == 400 || bad.status == 404 || bad.status == 409)
+        #expect(bad.body.contains("role=\"alert\""))
+    }
+
     /// Vault text is escaped; the page has no inline script or handler (the CSP forbids them)
     /// and every control a label; a stranger gets 401 and a cross-origin form 403.
     @Test func pagesEscapeVaultTextAndRefuseStrangers() throws {

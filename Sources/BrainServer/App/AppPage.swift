@@ -70,15 +70,21 @@ struct AppPage {
             let reason = overview.restReason.map { " (\(Router.html($0)))" } ?? ""
             out += "<p class=\"rest\"><strong>Rest day</strong>\(reason): nothing is due, streaks are paused.</p>\n"
         }
+        // A stack under its name, in chain order; the habits of no stack by area, as `brain today`.
+        var sections: [(heading: String, entries: [DayOverview.Entry])] = []
         for group in overview.groups {
-            let heading: String
             if let stack = group.stack {
-                heading = Router.html(stack) + (group.anchor.map { " <span class=\"muted\">after \(Router.html($0))</span>" } ?? "")
-            } else {
-                heading = overview.groups.contains(where: { $0.stack != nil }) ? "Other habits" : "Habits"
+                sections.append((Router.html(stack) + (group.anchor.map { " <span class=\"muted\">after \(Router.html($0))</span>" } ?? ""), group.entries))
+                continue
             }
-            out += "<section class=\"group\"><h2>\(heading)</h2>\n<ul class=\"habits\">\n"
-            for entry in group.entries { out += habit(entry, day: overview.day) }
+            for entry in group.entries {
+                let heading = Router.html(entry.area ?? "Other habits")
+                if sections.last?.heading == heading { sections[sections.count - 1].entries.append(entry) } else { sections.append((heading, [entry])) }
+            }
+        }
+        for section in sections {
+            out += "<section class=\"group\"><h2>\(section.heading)</h2>\n<ul class=\"habits\">\n"
+            for entry in section.entries { out += habit(entry, day: overview.day) }
             out += "</ul></section>\n"
         }
         if overview.groups.isEmpty && overview.notDue.isEmpty {
@@ -143,6 +149,7 @@ struct AppPage {
         var out = "<li class=\"habit \(entry.state == .notDue ? "notdue" : entry.state.rawValue)\" id=\"h-\(Router.html(entry.id))\" data-habit=\"\(Router.html(entry.id))\">\n"
         let label = "<span class=\"mark\" aria-hidden=\"true\">\(mark)</span><span class=\"name\">\(title)</span>"
             + (detail.isEmpty ? "" : "<span class=\"detail\">\(detail)</span>")
+            + (entry.cue.map { "<span class=\"detail cue\">\(Router.html($0))</span>" } ?? "")
         let measurable = entry.target != nil && !entry.auto
         if entry.state == .done || entry.state == .skipped {
             out += "<form method=\"post\" action=\"\(action)/undo\" class=\"tap\" data-instant=\"undo\">"

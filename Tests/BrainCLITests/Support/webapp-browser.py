@@ -197,8 +197,20 @@ def main():
         same_file("the evening check-in")
         console_errors(driver, "Check-in")
         shot(driver, "checkin")
+        # Tick a milestone on the Goals page.
+        driver.get(BASE + "/app/goals")
+        before = open(os.path.join(VAULT, "goals/finish-a1-course.md")).read()
+        tap(driver.find_element(By.CSS_SELECTOR, "button[aria-label='Unit 3: food: tick']"))
+        WebDriverWait(driver, 10).until(lambda d: open(os.path.join(VAULT, "goals/finish-a1-course.md")).read() != before)
+        brain(TWIN, "goal", "tick", "finish-a1-course", "3")
+        with open(os.path.join(VAULT, "goals/finish-a1-course.md")) as a, open(os.path.join(TWIN, "goals/finish-a1-course.md")) as b:
+            if a.read() != b.read():
+                fail("the ticked milestone differs from brain goal tick's")
+        print("ok tick a milestone", flush=True)
+        console_errors(driver, "Goals")
+        shot(driver, "goals")
         # Touch targets: every control at least 44 x 44 px.
-        for path in ["/app", "/app/checkin"]:
+        for path in ["/app", "/app/checkin", "/app/goals"]:
             driver.get(BASE + path)
             small = driver.execute_script("""
                 return Array.from(document.querySelectorAll('button, summary, nav a, .checkin a, .scale label'))
