@@ -68,8 +68,15 @@ def console_errors(driver, where):
 
 
 def shot(driver, name):
-    if SHOTS:
-        driver.save_screenshot(os.path.join(SHOTS, "webapp-%s-%s.png" % (name, SIZE)))
+    """With SHOTS: the page as it is, light, then dark (the device's setting, emulated)."""
+    if not SHOTS:
+        return
+    driver.execute_script("window.scrollTo(0, 0)")
+    for scheme in ["light", "dark"]:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        time.sleep(0.1)
+        driver.save_screenshot(os.path.join(SHOTS, "webapp-%s-%s-%s.png" % (name, SIZE, scheme)))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def habit(driver, habit_id):
