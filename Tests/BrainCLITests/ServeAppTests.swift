@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BrainTestSupport
+import BrainFormat
 @testable import BrainCLI
 
 /// The web app (docs/WEBAPP.md) over HTTP without a browser: the pages a paired browser gets,
@@ -121,6 +122,40 @@ import BrainTestSupport
         let bad = try #require(app.post("/app/goals/finish-a1-course/tick", "milestone=99"))
         #expect(bad.status == 400 || bad.status == 404 || bad.status == 409)
         #expect(bad.body.contains("role=\"alert\""))
+    }
+
+    /// The report page is `brain report`'s (the same organism, the same year grids), its inline
+    /// style allowed by the SHA-256 its Content-Security-Policy names and nothing else; the
+    /// organism's animation stops under prefers-reduced-motion.
+    @Test func theReportPageIsBrainReportWithItsStyleAllowedByHash() throws {
+        let app = try Paired(try TestVault())
+        defer { _ = app.server.stop() }
+        let page = try #require(app.get("/app/report"))
+        #expect(page.status == 200)
+        #expect(page.body.contains("<svg class=\"plant\""))
+        #expect(page.body.contains("href=\"/app/organism.css\""))
+        let style = try #require(page.body.range(of: "<style>")).upperBound
+        let end = try #require(page.body.range(of: "</style>", range: style..<page.body.endIndex)).lowerBound
+        let digest = Data(BrainFormat.SHA256.hash(Array(page.body[style..<end].utf8))).base64EncodedString()
+        let policy = try #require(page.header("Content-Security-Policy"))
+        #expect(policy.contains("'sha256-\(digest)'"))
+        #expect(!policy.contains("unsafe-inline"))
+        #expect(policy.hasPrefix("default-src 'self'"))
+        #expect(!page.body.contains("<script"))
+        // The organism is the one `brain report` draws for the day.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("brain-report-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(app.vault.run(["report", "--out", out]).status == 0)
+        let written = try String(contentsOfFile: out, encoding: .utf8)
+        func plant(_ html: String) -> Substring? {
+            guard let start = html.range(of: "<svg class=\"plant\""), let end = html.range(of: "</svg>", range: start.upperBound..<html.endIndex) else { return nil }
+            return html[start.lowerBound..<end.upperBound]
+        }
+        #expect(plant(page.body) != nil)
+        #expect(plant(page.body) == plant(written))
+        let css = try #require(TestClient.request(port: app.port, "GET", "/app/organism.css"))
+        #expect(css.body.contains("@media (prefers-reduced-motion: no-preference){"))
+        #expect(css.body.components(separatedBy: "animation:").count > 3)
     }
 
     /// Vault text is escaped; the page has no inline script or handler (the CSP forbids them)

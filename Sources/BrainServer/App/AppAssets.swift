@@ -6,7 +6,7 @@ import BrainInterchange
 /// session (a home screen fetches the manifest's icon without cookies) and the same to everyone.
 enum AppAssets {
     /// The paths served without a session.
-    static let paths = ["/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico"]
+    static let paths = ["/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico", "/app/organism.css"]
 
     static var routes: [Router.Route] { [
         Router.Route(method: "GET", pattern: ["app", "app.css"], open: true, inline: true) { _, _ throws(APIError) in

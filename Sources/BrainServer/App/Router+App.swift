@@ -18,7 +18,7 @@ extension Router {
         Route(method: "GET", pattern: ["app", "events"], events: true) { _, _ throws(APIError) in
             throw APIError(status: .internalError, code: "internal", message: "events are answered by the loop")
         },
-    ] + AppAssets.routes }
+    ] + AppAssets.routes + Router.reportRoutes }
 
     func overview(journal: Journal? = nil) -> DayOverview {
         let journal = journal ?? self.journal()

@@ -216,6 +216,21 @@ def main():
         print("ok tick a milestone", flush=True)
         console_errors(driver, "Goals")
         shot(driver, "goals")
+        # The report page: brain report's, with the organism animated, and no CSP violation.
+        driver.get(BASE + "/app/report")
+        if not driver.find_elements(By.CSS_SELECTOR, "svg.plant"):
+            fail("the report page has no organism")
+        moving = driver.execute_script("return getComputedStyle(document.querySelector('svg.plant')).animationName")
+        if moving in ("", "none"):
+            fail("the organism does not move: " + str(moving))
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        still = driver.execute_script("return getComputedStyle(document.querySelector('svg.plant')).animationName")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        if still != "none":
+            fail("the organism moves under prefers-reduced-motion: " + str(still))
+        console_errors(driver, "Report")
+        print("ok the report's organism breathes, and rests under reduced motion", flush=True)
+        shot(driver, "report")
         # Touch targets: every control at least 44 x 44 px.
         for path in ["/app", "/app/checkin", "/app/goals"]:
             driver.get(BASE + path)
