@@ -28,7 +28,7 @@ trap 'kill $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 200); do grep -q "listening on" "$WORK/out" && break; sleep 0.1; done
 BASE=$(grep -o 'http://127.0.0.1:[0-9]*' "$WORK/out" | head -1)
 CODE=$("$BRAIN" --vault "$D" serve pair 2>/dev/null | grep -o 'pair_[0-9a-f]*')
-BASE="$BASE" CODE="$CODE" BRAIN="$BRAIN" VAULT="$D" TWIN="$D.twin" "$PYTHON" - <<'PY'
+CHROMEDRIVER=$(command -v chromedriver) BASE="$BASE" CODE="$CODE" BRAIN="$BRAIN" VAULT="$D" TWIN="$D.twin" "$PYTHON" - <<'PY'
 import os, re, statistics, subprocess, time, urllib.request
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -42,7 +42,7 @@ def cli(vault, *words):
 options = webdriver.ChromeOptions()
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844"]:
     options.add_argument(argument)
-driver = webdriver.Chrome(options=options)
+driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=env["CHROMEDRIVER"]))
 driver.get(base + "/pair?code=" + env["CODE"])
 driver.find_element(By.CSS_SELECTOR, "form[action='/pair'] button").click()
 WebDriverWait(driver, 30).until(lambda d: "/app" in d.current_url)

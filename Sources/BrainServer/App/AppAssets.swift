@@ -81,7 +81,7 @@ enum AppAssets {
         .mark{display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;flex:none;border:2px solid var(--muted);border-radius:50%;font-weight:700}
         .done .mark{background:var(--good);border-color:var(--good);color:var(--surface)}
         .skipped .mark{border-style:dashed}
-        .name{font-weight:600;flex:1 1 auto;min-width:0;overflow-wrap:anywhere}
+        .name{font-weight:600;flex:1 1 0;min-width:0;overflow-wrap:anywhere}
         .detail{color:var(--muted);font-size:.9rem;flex:1 1 100%;padding-left:42px}
         .done .name{color:var(--good)}
         details>summary{list-style:none;cursor:pointer}
@@ -106,6 +106,8 @@ enum AppAssets {
         .reflection{margin:0;padding:6px 12px;border-left:3px solid var(--l2);color:var(--muted)}
         .notdue>summary{min-height:44px;display:flex;align-items:center;color:var(--muted)}
         .pending .mark{opacity:.6}
+        .milestones li{border-top:1px solid var(--l0)}
+        .milestones li:first-child{border-top:0}
         .milestones{list-style:none;margin:0;padding:0}
         .areas{margin:0;padding-left:1.2rem}
         .areas li{margin:.3rem 0}

@@ -35,7 +35,7 @@ extension AppPage {
                 out += "<ul class=\"milestones\">"
                 for (offset, item) in items.enumerated() {
                     let done = item.state == .done
-                    out += "<li><form method=\"post\" action=\"/app/goals/\(id)/tick\">"
+                    out += "<li class=\"\(done ? "done" : "open")\"><form method=\"post\" action=\"/app/goals/\(id)/tick\">"
                     out += "<input type=\"hidden\" name=\"milestone\" value=\"\(offset + 1)\">"
                     if done { out += "<input type=\"hidden\" name=\"undo\" value=\"1\">" }
                     out += "<button type=\"submit\" class=\"row\" aria-label=\"\(Router.html(item.text)): \(done ? "done; untick" : "tick")\">"
