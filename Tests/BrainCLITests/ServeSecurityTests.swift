@@ -32,7 +32,9 @@ import BrainTestSupport
         let port = UInt16(server.port)
         let routes = try Self.routes(vault)
         #expect(routes.count > 3)
-        for (method, path) in routes + [("GET", "/no/such/route"), ("DELETE", "/api")] where path != "/pair" {
+        // Pairing, and the web app's styles, script, manifest and icon (nothing of the vault), are open.
+        let open = ["/pair", "/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico", "/app/organism.css"]
+        for (method, path) in routes + [("GET", "/no/such/route"), ("DELETE", "/api")] where !open.contains(path) {
             for headers in [[:], ["Authorization": "Bearer brain_0000"], ["Cookie": "brain-session=session_0000"]] {
                 let answer = try #require(TestClient.request(port: port, method, path, headers: headers, body: method == "POST" ? "{}" : nil))
                 #expect(answer.status == 401, "\(method) \(path) \(headers)")

@@ -37,7 +37,7 @@ import BrainTestSupport
         #expect(result.stderr.contains("< HTTP/1.1 404 Not Found"))
         #expect(result.stderr.contains("< X-Content-Type-Options: nosniff"))
         #expect(result.stderr.contains("< Content-Security-Policy: default-src 'self'; frame-ancestors 'none'"))
-        #expect(result.stderr.contains("< Referrer-Policy: no-referrer"))
+        #expect(result.stderr.contains("< Referrer-Policy: same-origin"))
         #expect(result.stderr.lowercased().contains("re-using existing connection") || result.stderr.lowercased().contains("reusing existing connection"),
                 "curl opened a second connection: \(result.stderr)")
         let log = server.stderr

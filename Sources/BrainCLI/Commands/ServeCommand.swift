@@ -16,7 +16,9 @@ enum ServeCommand: BrainCommand {
         the answers being written are out.
 
         Every request but pairing needs a session or a token. Opening the pairing link (one use,
-        10 minutes) gives a browser a session cookie; `brain serve pair` prints a new link.
+        10 minutes) gives a browser a session cookie and the web app at /app: Today with each
+        habit one tap from done, the check-ins and goals, updated live (docs/WEBAPP.md);
+        `brain serve pair` prints a new link.
         `brain serve token new NAME` makes a bearer token for an API client (shown once; only
         its hash is kept, in .brain/serve/, mode 0600), `token list` lists them, `token revoke
         NAME` ends one. The server answers for IP addresses and localhost; --host NAME adds a

@@ -40,6 +40,9 @@ package enum Access {
         let origin = request.header("origin")
         let site = request.header("sec-fetch-site")?.lowercased()
         if let site, site != "same-origin", site != "none" { return false }
+        // `null`: an opaque origin (a sandboxed frame, a page under `no-referrer`): only
+        // `Sec-Fetch-Site` can vouch for it.
+        if origin == "null" { return site == "same-origin" }
         if let origin {
             guard let host = request.header("host") else { return false }
             let lowered = origin.lowercased()

@@ -55,8 +55,9 @@ extension Router {
         return HTTPResponse(status: .seeOther, headers: [HTTPHeader("Set-Cookie", cookie), HTTPHeader("Location", "/")])
     }
 
+    /// `/` is the web app's Today (docs/WEBAPP.md).
     func home() -> HTTPResponse {
-        page("Brain", "<p>This device is paired. The API is under <code>/api/</code>: docs/API.md.</p>")
+        Self.seeOther("/app")
     }
 
     func page(_ title: String, _ body: String, status: HTTPStatus = .ok) -> HTTPResponse {

@@ -44,6 +44,8 @@ final class Router: @unchecked Sendable {
         var open = false
         /// Whether the loop answers it itself: it reads and writes nothing of the vault's notes.
         var inline = false
+        /// Whether it is the web app's events, which the loop holds (`LiveEvents`).
+        var events = false
         var handle: @Sendable (Router, Call) throws(APIError) -> HTTPResponse
     }
 
@@ -64,6 +66,8 @@ final class Router: @unchecked Sendable {
     let worker = DispatchQueue(label: "brain.serve.vault")
     /// Marks the kept index stale when a file of the vault changes.
     let watcher: VaultWatcher
+    /// The web app's held event requests.
+    let events = LiveEvents()
 
     init(options: ServerOptions, port: UInt16) {
         self.options = options
@@ -72,21 +76,21 @@ final class Router: @unchecked Sendable {
         credentials = CredentialStore(vault: vault)
         hostNames = (options.hostNames + (options.publicURL.map { [$0.host] } ?? [])).map { $0.lowercased() }
         watcher = VaultWatcher(root: options.vault)
-        routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes + Router.remindRoutes + Router.confirmRoutes
+        routes = Router.pairingRoutes + Router.apiRoutes + Router.feedRoutes + Router.remindRoutes + Router.confirmRoutes + Router.appRoutes
     }
 
     /// Headers on every answer: no framing, no sniffing, no referrer, no inline script.
     static let securityHeaders: [HTTPHeader] = [
         HTTPHeader("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
         HTTPHeader("X-Content-Type-Options", "nosniff"),
-        HTTPHeader("Referrer-Policy", "no-referrer"),
+        HTTPHeader("Referrer-Policy", "same-origin"),
         HTTPHeader("X-Frame-Options", "DENY"),
         HTTPHeader("Cache-Control", "no-store"),
     ]
 
     /// Every route, as `METHOD /path` (what `brain serve --json` lists).
     static var routeList: [String] {
-        (pairingRoutes + apiRoutes + feedRoutes + remindRoutes + confirmRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
+        (pairingRoutes + apiRoutes + feedRoutes + remindRoutes + confirmRoutes + appRoutes).map { "\($0.method) /" + $0.pattern.joined(separator: "/") }
     }
 
     static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
@@ -122,6 +126,7 @@ final class Router: @unchecked Sendable {
                             message: "a write must come from this server's own pages (Origin or Sec-Fetch-Site), or with a bearer token").response
         }
         let call = Call(request: request, parameters: parameters, caller: caller)
+        if route.events { return events.answer(request, reply, generation: answers.generation, now: Socket.now()) }
         if route.inline { return run(route, call) }
         // A read's answer is kept until the vault changes (or the day does).
         if method == "GET", segments.first == "api" {

@@ -21,7 +21,10 @@ package enum VaultServer {
         if let descriptor = router.watcher.descriptor {
             server.watched.append((descriptor, { if router.watcher.drain() { router.vaultChanged() } }))
         }
-        server.everyTurn = { router.tick(now: Socket.now()) }
+        server.everyTurn = {
+            router.tick(now: Socket.now())
+            router.events.check(generation: router.answers.generation, now: Socket.now())
+        }
         let address = ListenAddress(host: options.listen.host, port: listening.port)
         // A pairing link for this start: open it on the device to sign it in (one use, 10 minutes).
         let code = try? router.credentials.newPairingCode()

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The web app's speed on the 20k demo (10 years, 40 habits, 20,000 notes), as ratios within one
+# run: the Today page's first byte against `brain today`, the page's weight with its script and
+# styles, and a tap's round trip in Chromium (click to the row showing ✓ confirmed by the server)
+# against `brain done`. Targets (issue 39): ≤ 0.2×, ≤ 100 KB, ≤ 0.5×.
+# Usage: bench/webapp.sh   (BRAIN_BINARY=path measures another build; the default is a release build)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK="$ROOT/bench/work/webapp"
+BRAIN=${BRAIN_BINARY:-$ROOT/.build/release/brain}
+TODAY=2026-11-22
+export BRAIN_NOW="${TODAY}T12:00:00Z" TZ=UTC
+source "$ROOT/bench/lib/ensure.sh"
+ensure curl curl
+ensure chromedriver chromium-driver
+PYTHON=$(bash "$ROOT/scripts/selenium-venv.sh")
+if [[ -z "${BRAIN_BINARY:-}" ]]; then
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib 2>&1 | tail -1)
+fi
+mkdir -p "$WORK"
+D="$WORK/demo20k"
+[[ -d "$WORK/demo20k.pristine" ]] || "$BRAIN" demo "$WORK/demo20k.pristine" --years 10 --habits 40 --notes 20000 --date "$TODAY" >/dev/null
+rm -rf "$D" "$D.twin"; cp -a "$WORK/demo20k.pristine" "$D"; cp -a "$WORK/demo20k.pristine" "$D.twin"
+"$BRAIN" --vault "$D" today >/dev/null; "$BRAIN" --vault "$D.twin" today >/dev/null   # the index caches, warm
+"$BRAIN" --vault "$D" serve --listen 127.0.0.1:0 >"$WORK/out" 2>"$WORK/err" &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 200); do grep -q "listening on" "$WORK/out" && break; sleep 0.1; done
+BASE=$(grep -o 'http://127.0.0.1:[0-9]*' "$WORK/out" | head -1)
+CODE=$("$BRAIN" --vault "$D" serve pair 2>/dev/null | grep -o 'pair_[0-9a-f]*')
+CHROMEDRIVER=$(command -v chromedriver) BASE="$BASE" CODE="$CODE" BRAIN="$BRAIN" VAULT="$D" TWIN="$D.twin" "$PYTHON" - <<'PY'
+import os, re, statistics, subprocess, time, urllib.request
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+env = os.environ
+base, brain = env["BASE"], env["BRAIN"]
+def cli(vault, *words):
+    started = time.perf_counter()
+    subprocess.run([brain, "--vault", vault, *words], check=True, capture_output=True)
+    return time.perf_counter() - started
+options = webdriver.ChromeOptions()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=env["CHROMEDRIVER"]))
+driver.get(base + "/pair?code=" + env["CODE"])
+driver.find_element(By.CSS_SELECTOR, "form[action='/pair'] button").click()
+WebDriverWait(driver, 30).until(lambda d: "/app" in d.current_url)
+cookie = "brain-session=" + driver.get_cookie("brain-session")["value"]
+def first_byte(path):
+    request = urllib.request.Request(base + path, headers={"Cookie": cookie})
+    started = time.perf_counter()
+    with urllib.request.urlopen(request) as answer:
+        answer.read(1)
+        elapsed = time.perf_counter() - started
+        return elapsed, 1 + len(answer.read())
+first_byte("/app")
+page = statistics.median(first_byte("/app")[0] for _ in range(15))
+today = statistics.median(cli(env["VAULT"], "today") for _ in range(7))
+weight = sum(first_byte(path)[1] for path in ["/app", "/app/app.css", "/app/app.js"])
+# A tap: habits still open on Today, each clicked and waited for until the server's answer shows it.
+rows = driver.execute_script("return Array.from(document.querySelectorAll('li.habit.open form[data-instant=done]')).map(f => f.closest('li').dataset.habit)")[:5]
+taps = []
+for habit in rows:
+    button = driver.find_element(By.CSS_SELECTOR, "#h-%s form[data-instant=done] button" % habit)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    started = time.perf_counter()
+    button.click()
+    WebDriverWait(driver, 30, poll_frequency=0.005).until(lambda d: d.execute_script(
+        "var e = document.getElementById(arguments[0]); return e && e.classList.contains('done') && !e.classList.contains('pending')", "h-" + habit))
+    taps.append(time.perf_counter() - started)
+done = statistics.median(cli(env["TWIN"], "done", habit) for habit in rows)
+driver.quit()
+tap = statistics.median(taps)
+print("| measure | value | target |")
+print("|---|---|---|")
+print("| Today page first byte / `brain today` | %.1f ms / %.1f ms = %.2f× | ≤ 0.2× |" % (page * 1000, today * 1000, page / today))
+print("| Today page + app.css + app.js | %.1f KB | ≤ 100 KB |" % (weight / 1024))
+print("| tap to ✓ in Chromium / `brain done` | %.1f ms / %.1f ms = %.2f× (%d taps) | ≤ 0.5× |" % (tap * 1000, done * 1000, tap / done, len(taps)))
+PY
