@@ -165,7 +165,7 @@ final class TmuxSession {
         let base = "\(vault.root)/../stty-\(tmux.socket)"
         try tmux.send("stty -a > \(base)-before; \(brain) tui --vault \(vault.root); stty -a > \(base)-after; echo TUI-ENDED", literal: true)
         try tmux.send("Enter")
-        try tmux.wait(for: "at risk")
+        _ = try tmux.wait(for: "at risk")
         // SIGTERM from outside, as a shutdown or `kill` sends it.
         let pids = try ServerProcess.run("/usr/bin/env", ["pgrep", "-f", "tui --vault \(vault.root)"], timeout: 10).stdout
         let pid = try #require(pids.split(separator: "\n").compactMap { Int32($0) }.first, "no brain tui process")
@@ -213,13 +213,13 @@ final class TmuxSession {
         try tmux.send("\(brain) ask read coffee --since yesterday; echo ASK-ENDED", literal: true)
         try tmux.send("Enter")
         // Yesterday has neither open; today asks in the order `brain today` lists them: coffee, then read.
-        try tmux.wait(for: "At most two coffees (at most 2 cups) [y/n/s/value/⏎]")
+        _ = try tmux.wait(for: "At most two coffees (at most 2 cups) [y/n/s/value/⏎]")
         try tmux.send("x", literal: true)
         try tmux.send("Enter")
-        try tmux.wait(for: "answer y (done)")
+        _ = try tmux.wait(for: "answer y (done)")
         try tmux.send("n", literal: true)
         try tmux.send("Enter")
-        try tmux.wait(for: "Read 20 pages (20 pages) [y/n/s/value/⏎]")
+        _ = try tmux.wait(for: "Read 20 pages (20 pages) [y/n/s/value/⏎]")
         try tmux.send("25", literal: true)
         try tmux.send("Enter")
         let screen = try tmux.wait(for: "the line ASK-ENDED") { $0.split(separator: "\n").contains("ASK-ENDED") }
