@@ -79,7 +79,8 @@ import BrainTestSupport
             slowest = max(slowest, validate.seconds)
             #expect(!FileManager.default.fileExists(atPath: vault + "/.brain/journal"), "\(moment)")
             let now = try Self.files(vault)
-            #expect(now == before || now == after, "\(moment): \(now.count) files, before \(before.count), after \(after.count)")
+            let beside = Set(now.keys).symmetricDifference(before.keys).sorted().prefix(5)
+            #expect(now == before || now == after, "\(moment): \(now.count) files, before \(before.count), after \(after.count); beside before: \(beside)")
             if now == before { found.before += 1 } else if now == after { found.after += 1 }
             #expect(Self.temporaryFiles(vault).filter { !$0.hasPrefix(".brain/") }.isEmpty, "\(moment): \(Self.temporaryFiles(vault))")
 

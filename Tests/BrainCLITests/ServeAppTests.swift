@@ -62,7 +62,7 @@ import BrainFormat
         }
         let page = try #require(app.get("/app"))
         #expect(page.body.contains("id=\"h-read\""))
-        #expect(page.body.contains("21/20 pages"))
+        #expect(page.body.contains("21 of 20 pages"))
         #expect(page.body.contains("skipped: knee hurts &amp; more"))
         // A bad amount or an unknown habit shows the page again with the library's words.
         let bad = try #require(app.post("/app/habits/read/done", "value=lots"))

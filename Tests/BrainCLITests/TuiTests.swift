@@ -99,7 +99,7 @@ final class TmuxSession {
         try tmux.wait(for: "coffee filter") { $0.contains("filter /coffee") && !$0.contains("Read 20 pages") }
         try tmux.send("3", literal: true)
         try tmux.send("Enter")
-        screen = try tmux.wait(for: "coffee: 3/2 cups")
+        screen = try tmux.wait(for: "coffee: 3 of 2 cups")
         #expect(twin.run(["done", "coffee", "3"]).status == 0)
 
         // A skip with a reason.
@@ -196,7 +196,7 @@ final class TmuxSession {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(text.contains("Play guitar [y/n/s/value/⏎] y"), "\(text)")
-        #expect(text.contains("coffee: 3/2 cups"), "\(text)")
+        #expect(text.contains("coffee: 3 of 2 cups"), "\(text)")
         #expect(text.contains("strength: skipped on 2026-11-22 — sick"), "\(text)")
         for words in [["done", "guitar"], ["done", "coffee", "3"], ["skip", "strength", "sick"]] {
             #expect(twin.run(words).status == 0)
@@ -223,7 +223,7 @@ final class TmuxSession {
         try tmux.send("25", literal: true)
         try tmux.send("Enter")
         let screen = try tmux.wait(for: "the line ASK-ENDED") { $0.split(separator: "\n").contains("ASK-ENDED") }
-        #expect(screen.contains("read: 25/20 pages, done on 2026-11-22"), "\(screen)")
+        #expect(screen.contains("read: 25 of 20 pages, done on 2026-11-22"), "\(screen)")
         #expect(twin.run(["done", "read", "25"]).status == 0)
         #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
     }

@@ -136,7 +136,7 @@ import BrainJSONRPC
         let goal = client.result("textDocument/hover", TestClient.at("notes/zk.md", 1, 3))["contents"]["value"].string ?? ""
         #expect(goal.hasPrefix("**Run 5 km** — goal `run-5k`, 54 % working, due 2026-12-31"))
         let fund = client.result("textDocument/hover", TestClient.at("notes/zk.md", 1, 15))["contents"]["value"].string ?? ""
-        #expect(fund.contains("1,850 / 3,000 EUR") && fund.contains("pace: done 2027-02-09, 50 days early"))
+        #expect(fund.contains("1,850 of 3,000 EUR") && fund.contains("pace: done 2027-02-09, 50 days early"))
         let tag = client.result("textDocument/hover", TestClient.at("notes/zk.md", 1, 38))["contents"]["value"].string ?? ""
         #expect(tag.hasPrefix("#insight: ") && tag.hasSuffix(" notes"))
     }

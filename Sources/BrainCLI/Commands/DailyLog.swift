@@ -3,7 +3,7 @@ import BrainKit
 /// What the logging commands share: the `--date` option, amounts as typed, and how a check-off reads.
 enum DailyLog {
     static let dateOption = CommandSpec.Option.value(
-        "date", "DAY", "the day: today, yesterday, -3, 2026-11-20 or a weekday name (default: today)")
+        "date", "DAY", "the day: today, yesterday, -3, 2026-11-20 or a weekday name (default: today)", completion: .days)
 
     static let jsonOption = CommandSpec.Option.flag("json", "print the result as JSON (the files and lines changed)")
 
@@ -40,7 +40,7 @@ enum DailyLog {
     static func amount(_ value: Double, _ habit: HabitSummary, unit: String?) -> String {
         // One format with `today` and the report: `3 of 2 cups`.
         guard let target = habit.target else { return Quantity(value, unit: unit ?? habit.unit).description }
-        return Quantity.progress(value, of: target, unit: unit ?? habit.unit)
+        return Quantity.progress(value, of: target, unit: habit.unit ?? unit)
     }
 
     /// Runs a `LogHabit` action and prints its result: JSON, or the summary line and the place

@@ -51,6 +51,10 @@ enum StatsCommand: BrainCommand {
 
     static func render(_ table: HabitStatsTable, _ session: Session) {
         let style = session.style
+        if table.habits.isEmpty {
+            session.line("no habits yet; brain new habit TITLE adds one")
+            return
+        }
         session.line(style("Habits on \(table.date)", .strong)
             + style(" · rates over \(table.range == .all ? "all time" : table.range.rawValue)", .muted))
         let rows = table.habits.map { row in

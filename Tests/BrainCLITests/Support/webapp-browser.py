@@ -156,7 +156,7 @@ def main():
             fail("the amount field does not open a number pad")
         field.send_keys("12")
         tap(row.find_element(By.CSS_SELECTOR, "details.pad button:not([name])"))
-        WebDriverWait(driver, 10, poll_frequency=0.02).until(lambda d: "12/20 pages" in row_of(d, "read")[1] and "pending" not in row_of(d, "read")[0])
+        WebDriverWait(driver, 10, poll_frequency=0.02).until(lambda d: "12 of 20 pages" in row_of(d, "read")[1] and "pending" not in row_of(d, "read")[0])
         brain(TWIN, "done", "read", "12")
         same_file("an amount for read")
         # Skip with a reason.
