@@ -76,7 +76,7 @@ final class TmuxSession {
         let twin = try TestVault(now: Self.now)
         let tmux = try TmuxSession(columns: 200, rows: 50, folder: vault.root, environment: Self.environment)
         let folder = vault.root
-        try tmux.send("stty -a > \(folder)/../stty-before-\(tmux.socket); \(brain) tui; stty -a > \(folder)/../stty-after-\(tmux.socket); echo TUI-ENDED", literal: true)
+        try tmux.send("stty -a > \(folder)/../stty-before-\(tmux.socket); \(brain) tui; stty -a > \(folder)/../stty-after-\(tmux.socket); echo TUI-ENDED-$((6*7))", literal: true)
         try tmux.send("Enter")
         var screen = try tmux.wait(for: "at risk")
         #expect(screen.contains("Drink a glass of water"))
@@ -148,7 +148,7 @@ final class TmuxSession {
 
         // Ctrl-C: the shell is back and the terminal as it was.
         try tmux.send("C-c")
-        screen = try tmux.wait(for: "the line TUI-ENDED") { $0.split(separator: "\n").contains("TUI-ENDED") }
+        screen = try tmux.wait(for: "the line TUI-ENDED-42") { $0.split(separator: "\n").contains("TUI-ENDED-42") }
         let before = try String(contentsOfFile: "\(folder)/../stty-before-\(tmux.socket)", encoding: .utf8)
         let after = try String(contentsOfFile: "\(folder)/../stty-after-\(tmux.socket)", encoding: .utf8)
         #expect(before.contains("icanon") && before.contains(" echo"))
@@ -163,14 +163,14 @@ final class TmuxSession {
         let vault = try TestVault(now: Self.now)
         let tmux = try TmuxSession(columns: 120, rows: 40, folder: vault.root, environment: Self.environment)
         let base = "\(vault.root)/../stty-\(tmux.socket)"
-        try tmux.send("stty -a > \(base)-before; \(brain) tui --vault \(vault.root); stty -a > \(base)-after; echo TUI-ENDED", literal: true)
+        try tmux.send("stty -a > \(base)-before; \(brain) tui --vault \(vault.root); stty -a > \(base)-after; echo TUI-ENDED-$((6*7))", literal: true)
         try tmux.send("Enter")
         _ = try tmux.wait(for: "at risk")
         // SIGTERM from outside, as a shutdown or `kill` sends it.
         let pids = try ServerProcess.run("/usr/bin/env", ["pgrep", "-f", "tui --vault \(vault.root)"], timeout: 10).stdout
         let pid = try #require(pids.split(separator: "\n").compactMap { Int32($0) }.first, "no brain tui process")
         kill(pid, SIGTERM)
-        try tmux.wait(for: "the line TUI-ENDED") { $0.split(separator: "\n").contains("TUI-ENDED") }
+        try tmux.wait(for: "the line TUI-ENDED-42") { $0.split(separator: "\n").contains("TUI-ENDED-42") }
         let before = try String(contentsOfFile: base + "-before", encoding: .utf8)
         let after = try String(contentsOfFile: base + "-after", encoding: .utf8)
         #expect(before == after, "stty -a before:\n\(before)\nafter:\n\(after)")
@@ -210,7 +210,7 @@ final class TmuxSession {
         let vault = try TestVault(now: Self.now)
         let twin = try TestVault(now: Self.now)
         let tmux = try TmuxSession(columns: 100, rows: 30, folder: vault.root, environment: Self.environment)
-        try tmux.send("\(brain) ask read coffee --since yesterday; echo ASK-ENDED", literal: true)
+        try tmux.send("\(brain) ask read coffee --since yesterday; echo ASK-ENDED-$((6*7))", literal: true)
         try tmux.send("Enter")
         // Yesterday has neither open; today asks in the order `brain today` lists them: coffee, then read.
         _ = try tmux.wait(for: "At most two coffees (at most 2 cups) [y/n/s/value/⏎]")
@@ -222,7 +222,7 @@ final class TmuxSession {
         _ = try tmux.wait(for: "Read 20 pages (20 pages) [y/n/s/value/⏎]")
         try tmux.send("25", literal: true)
         try tmux.send("Enter")
-        let screen = try tmux.wait(for: "the line ASK-ENDED") { $0.split(separator: "\n").contains("ASK-ENDED") }
+        let screen = try tmux.wait(for: "the line ASK-ENDED-42") { $0.split(separator: "\n").contains("ASK-ENDED-42") }
         #expect(screen.contains("read: 25 of 20 pages, done on 2026-11-22"), "\(screen)")
         #expect(twin.run(["done", "read", "25"]).status == 0)
         #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
