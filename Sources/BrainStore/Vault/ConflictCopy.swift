@@ -80,14 +80,47 @@ package struct ConflictCopy: Hashable, Sendable, Codable {
         return (kept, copies)
     }
 
-    /// Whether the name could be a copy's: it holds `.sync-conflict-` or `conflicted copy`, or its
-    /// stem ends in a space and digits.
+    /// Whether the name could be a copy's: it holds `.sync-conflict-` or `conflicted copy` (in any
+    /// case), or its stem ends in a space and digits. Over the name's bytes in place: it runs for
+    /// every file on every index load.
     private static func mayBeCopy(_ path: String) -> Bool {
-        let stem = VaultPaths.stem(of: path)
-        // A day's name (`2026-11-22`) ends in a digit too, but not in a space and digits.
-        let digits = stem.utf8.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.count
-        if digits > 0, digits < stem.utf8.count, stem.utf8.reversed().dropFirst(digits).first == 0x20 { return true }
-        return stem.contains(".sync-conflict-") || stem.lowercased().contains("conflicted copy")
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            var end = bytes.count
+            if end - slash >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] | 0x20 == UInt8(ascii: "m"),
+               bytes[end - 1] | 0x20 == UInt8(ascii: "d") {
+                end -= 3
+            }
+            let stem = UnsafeBufferPointer(rebasing: bytes[slash..<end])
+            // A day's name (`2026-11-22`) ends in a digit too, but not in a space and digits.
+            var digits = stem.count
+            while digits > 0, stem[digits - 1] >= 0x30, stem[digits - 1] <= 0x39 { digits -= 1 }
+            if digits < stem.count, digits > 0, stem[digits - 1] == 0x20 { return true }
+            return contains(stem, syncMarker, foldingCase: false) || contains(stem, dropboxMarker, foldingCase: true)
+        }
+    }
+
+    private static let syncMarker = Array(".sync-conflict-".utf8)
+    private static let dropboxMarker = Array("conflicted copy".utf8)
+
+    /// Whether `bytes` holds `needle` (lower-case ASCII when `foldingCase`, which then matches
+    /// either case).
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], foldingCase: Bool) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        let first = needle[0]
+        for start in 0...(bytes.count - needle.count) {
+            let byte = bytes[start]
+            guard byte == first || (foldingCase && byte | 0x20 == first) else { continue }
+            var at = 1
+            while at < needle.count {
+                let next = bytes[start + at]
+                guard next == needle[at] || (foldingCase && next >= 0x41 && next <= 0x5A && next | 0x20 == needle[at]) else { break }
+                at += 1
+            }
+            if at == needle.count { return true }
+        }
+        return false
     }
 
     /// `NAME.sync-conflict-YYYYMMDD-HHMMSS[-DEVICE][.EXT]` → `NAME[.EXT]`, repeatedly (Syncthing

@@ -62,6 +62,20 @@ import Testing
         #expect(ConflictCopy.recognise("daily/2026-11-22 (conflicted copy).md") { _ in false }?.engine == .dropbox)
     }
 
+    /// `split` looks at each name cheaply before recognising it: that look lets every copy
+    /// through, in any case of `.MD` and of Dropbox's words.
+    @Test(arguments: named + [
+        Case(path: "notes/PLAN (ANA'S CONFLICTED COPY 2026-11-22).MD", original: "notes/PLAN.MD", engine: .dropbox),
+        Case(path: "Plan 2.MD", original: "Plan.MD", engine: .icloud),
+    ])
+    func splitFindsEveryCopyRecognised(_ test: Case) {
+        let files = [test.path, test.original].compactMap { $0 }.map { FileStamp(path: $0, size: 1, modified: 1) }
+        let (kept, copies) = ConflictCopy.split(files)
+        #expect(copies.map(\.original) == [test.original].compactMap { $0 })
+        #expect(copies.map(\.engine) == [test.engine].compactMap { $0 })
+        #expect(kept.count + copies.count == files.count)
+    }
+
     @Test func splitKeepsOrdinaryFilesInOrder() {
         let paths = ["daily/2026-11-21.md", "daily/2026-11-22 2.md", "daily/2026-11-22.md",
                      "daily/2026-11-22.sync-conflict-20261122-101500-ABCDEFG.md", "notes/Chapter 2.md"]
