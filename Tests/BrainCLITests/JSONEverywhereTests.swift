@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrainCLI
+import BrainTestSupport
 
 /// Every command prints one JSON object with `--json`, `schemaVersion` first. The table below holds
 /// the arguments each command needs on the sample vault; a command missing from it fails, so a new
@@ -130,8 +131,14 @@ import Testing
             #expect(result.status == 0, "setup \(step) failed: \(result.stderr)", sourceLocation: sourceLocation)
         }
         let arguments = resolved(run.arguments) + ["--json"]
+        // What the command printed must be what Foundation's encoder writes for the same value.
+        nonisolated(unsafe) var references: [String] = []
+        vault.seeJSON = { value in references.append((try? String(decoding: JSONReference.bytes(value), as: UTF8.self)) ?? "") }
         let result = vault.run(arguments)
+        vault.seeJSON = nil
         let line = "brain " + run.arguments.joined(separator: " ") + " --json"
+        #expect(references.count == 1, "\(line) printed \(references.count) JSON values", sourceLocation: sourceLocation)
+        #expect(references.first == result.stdout, "\(line): JSONWriter and the encoder differ", sourceLocation: sourceLocation)
         #expect(result.status == 0, "\(line) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         #expect(object is [String: Any], "\(line) printed no JSON object:\n\(result.stdout)", sourceLocation: sourceLocation)

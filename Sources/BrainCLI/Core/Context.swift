@@ -138,6 +138,9 @@ package struct Context {
     /// Absolute path of the running `brain` program, as it was called (a symlink stays a symlink):
     /// `brain git-setup` records it as git's merge driver. Tests point it at the built binary.
     package var executablePath: String?
+    /// Shown every value a command prints as JSON, before it is written: tests hold the writer to
+    /// Foundation's encoder with it.
+    package var seeJSON: ((any Encodable) -> Void)?
 
     package init(stdout: TextOutput, stderr: TextOutput, stdin: InputSource, environment: [String: String],
                 currentDirectory: String, now: Date, timeZone: TimeZone = .current) {

@@ -69,6 +69,7 @@ final class Session {
 
     /// Writes `value` in the one JSON style: `schemaVersion` first, then the keys sorted.
     func json<T: Encodable>(_ value: T) throws {
+        context.seeJSON?(value)
         out(try JSONOutput.string(value))
     }
 

@@ -45,6 +45,8 @@ final class TestVault {
     var environment: [String: String] = [:]
     /// The `brain` program commands record (`git-setup` registers it as git's merge driver).
     var executablePath: String?
+    /// Shown each value a command prints as JSON (`Context.seeJSON`).
+    var seeJSON: ((any Encodable) -> Void)?
 
     /// - Parameter sample: copy `sample-vault/` when true; otherwise an empty folder.
     init(sample: Bool = true, now: String = "2026-11-22T09:00:00Z") throws {
@@ -72,6 +74,7 @@ final class TestVault {
                               environment: environment, currentDirectory: cwd ?? root, now: now,
                               timeZone: TimeZone(identifier: "UTC")!)
         context.executablePath = executablePath
+        context.seeJSON = seeJSON
         let status = BrainCLI.run(arguments, context: context)
         return RunResult(stdout: stdout.text, stderr: stderr.text, status: status)
     }

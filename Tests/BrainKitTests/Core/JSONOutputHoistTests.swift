@@ -5,6 +5,7 @@ import Testing
 @testable import BrainStore
 @testable import BrainInterchange
 @testable import BrainGit
+import BrainTestSupport
 
 /// Issue 15, fix 13: `show --json` on a note with 185,000 links spent most of its time splitting
 /// the whole JSON text into lines to move one key. The key is now moved on bytes, with the same result.
@@ -32,7 +33,7 @@ import Testing
         "{\n  \"a\" : 1\n}", "[]", "{}",
     ])
     func movesTheSameLineAsBefore(json: String) {
-        #expect(JSONOutput.hoistSchemaVersion(json) == JSONOutputHoistTests.reference(json))
+        #expect(JSONReference.hoistSchemaVersion(json) == JSONOutputHoistTests.reference(json))
     }
 
     @Test func aLargeResultIsMovedInOnePiece() throws {
