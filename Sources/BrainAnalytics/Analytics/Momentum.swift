@@ -45,7 +45,8 @@ public struct Momentum: Hashable, Sendable, Codable {
 
     /// Momentum on `today` over the given habits: each day d of the 21 ending today weighs
     /// 0.88^(days ago); its value is the mean, over the habits that count that day, of each habit's
-    /// value (`Schedule.momentumValue(on:)`): 1 for a due day done and 0 for a due day missed, and for
+    /// value (`Schedule.momentumValue(on:)`): 1 for a due day done and 0 for a due day missed (an off
+    /// day of a day-based habit counts what the due day before it counted), and for
     /// `N/week`, `N/month` and `N in M days` the pro-rata share of the quota done in the rolling
     /// window ending on the day. Days where no habit counts are left out of both sums, so is a habit
     /// still open today, and so are days after the schedules' last day (the clock's day). nil when
@@ -100,22 +101,35 @@ extension Schedule {
 
     /// What `day` adds to momentum, 0–1; nil when it counts for nothing.
     ///
-    /// Day-based habits: 1 for a due day done, 0 for a due day missed, nothing for a day not due or
-    /// still open today. `N/week`, `N/month`, `N in M days`: a due day (not rest, skipped or paused)
+    /// Day-based habits: 1 for a due day done, 0 for a due day missed, and an off day what the due
+    /// day before it counted (`coveredValue`); nothing for today while it is open. `N/week`, `N/month`, `N in M days`: a due day (not rest, skipped or paused)
     /// carries min(1, done / expected) over its rolling window (`momentumWindow`, ending on the day,
     /// clipped at the first day), where expected = N × the window's due days / L: the share of the
     /// quota that fell in those days, pro rata — so a period in progress counts day by day against
     /// what was due so far, a first partial period against its part, and a lapse shows from the
     /// first day it is behind, as a daily habit's does. Today counts once done.
+    /// A day-based habit's value at `index`: a due day counts 1 done, 0 missed; an off day counts
+    /// what the due day it follows counted (a due day stands for the days until the next one, so a
+    /// `[mon, wed, fri]` or `every 3 days` miss weighs its share of the time it covers, one day at a
+    /// time, as a daily habit's misses do). Nothing for today while it is open, an off day done
+    /// itself, an off day after a rest, skipped or paused day or before the first due day.
+    private func coveredValue(at index: Int) -> Double? {
+        if kinds[index] == .off, index == count - 1, todayIsOpen { return nil }
+        var position = index
+        while kinds[position] == .off {
+            if done[position] || position == 0 { return nil }
+            position -= 1
+        }
+        switch status(on: Day(ordinal: first.ordinal + position)) {
+        case .done: return 1
+        case .missed: return 0
+        default: return nil
+        }
+    }
+
     package func momentumValue(on day: Day) -> Double? {
         guard let index = index(of: day) else { return nil }
-        guard let window = momentumWindow else {
-            switch status(on: day) {
-            case .done: return 1
-            case .missed: return 0
-            default: return nil
-            }
-        }
+        guard let window = momentumWindow else { return coveredValue(at: index) }
         guard kinds[index] == .due else { return nil }
         if index == count - 1, todayIsOpen, !done[index] { return nil }
         let low = max(0, index - window.days + 1)

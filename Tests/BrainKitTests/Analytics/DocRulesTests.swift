@@ -33,6 +33,24 @@ import Testing
         #expect(dailySchedule.momentumValue(on: Self.monday.adding(days: 2)) == nil)
     }
 
+    @Test func aDueDayCountsForTheOffDaysItCovers() throws {
+        // Point 4, `[mon, wed, fri]`: Monday done, Tuesday (off, done itself), Wednesday skipped,
+        // Friday missed. Monday's 1 covers nothing more (Tuesday done counts for nothing), the
+        // skipped Wednesday leaves Thursday with nothing, Friday's 0 covers Saturday and Sunday; on
+        // the next Monday (open) those count, and on Saturday, open, Saturday counts nothing yet.
+        let habit = Habit(id: "s", frequency: .days([.monday, .wednesday, .friday]), created: Self.monday)
+        let lines = history(Self.monday, "xx-")
+        let schedule = try #require(Schedule(habit: habit, history: lines, today: Self.monday.adding(days: 7)))
+        let values = (0...7).map { schedule.momentumValue(on: Self.monday.adding(days: $0)) }
+        #expect(values == [1, nil, nil, nil, 0, 0, 0, nil])
+        let saturday = try #require(Schedule(habit: habit, history: lines, today: Self.monday.adding(days: 5)))
+        #expect(saturday.momentumValue(on: Self.monday.adding(days: 5)) == nil, "today, open, counts for nothing yet")
+        #expect(saturday.momentumValue(on: Self.monday.adding(days: 4)) == 0)
+        // Without Tuesday's own line, Monday's 1 covers it.
+        let plain = try #require(Schedule(habit: habit, history: history(Self.monday, "x"), today: Self.monday.adding(days: 3)))
+        #expect(plain.momentumValue(on: Self.monday.adding(days: 1)) == 1)
+    }
+
     @Test func inMDaysTodayNotDueIsNoDayLeft() throws {
         // 2 in 3 days, blocks Mon–Wed, Thu–Sat: done Tue, Wed; on Thursday the rolling rule says
         // not due (2 done in the 2 days before), so Thursday is no day left of its block, and the
