@@ -187,4 +187,29 @@ import Testing
         #expect((second["changes"] as? [Any])?.isEmpty == true)
         #expect((try? String(contentsOfFile: note, encoding: .utf8)) == text)
     }
+
+    /// Each import's printed summary and parity table (`import-history.txt`), each format into a
+    /// vault of its own: the fixture is copied into it so the transcript names it by a relative
+    /// path. The first format also shows its dry run and a second import. BRAIN_RECORD=1 re-records.
+    @Test func importTranscripts() throws {
+        let runs: [(folder: String, lines: [String])] = [
+            ("harsh", ["import harsh .sources/harsh --dry-run", "import harsh .sources/harsh", "import harsh .sources/harsh"]),
+            ("harsh-windowed", ["import harsh .sources/harsh-windowed"]),
+            ("habitctl", ["import habitctl .sources/habitctl"]),
+            ("beaver", ["import beaver .sources/beaver/export.json"]),
+            ("habit-tracker-21", ["import habit-tracker-21 .sources/habit-tracker-21"]),
+        ]
+        var transcript = ""
+        for run in runs {
+            let vault = try ImportExportCommandTests.emptyVault()
+            // A hidden folder: the vault's index does not read the fixture's notes as its own.
+            try FileManager.default.createDirectory(atPath: vault.root + "/.sources", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.fixtures + run.folder, toPath: vault.root + "/.sources/" + run.folder)
+            for line in run.lines {
+                let arguments = TestVault.words(line)
+                transcript += vault.run(arguments).transcript(arguments).replacingOccurrences(of: vault.root, with: "$VAULT")
+            }
+        }
+        try Golden.compare("import-history", transcript)
+    }
 }
