@@ -19,13 +19,14 @@ import Testing
         var habits: Int
         /// The bad rows, as `file:line` suffixes.
         var bad: [String]
-        var testDescription: String { format }
+        var testDescription: String { "\(format) \((path as NSString).lastPathComponent)" }
     }
 
     static let sources = [
         Source(format: "harsh", path: fixtures + "harsh", habits: 10, bad: ["harsh/log:23"]),
         Source(format: "habitctl", path: fixtures + "habitctl", habits: 4, bad: ["habitctl/log:21"]),
-        Source(format: "beaver", path: fixtures + "beaver/export.json", habits: 2, bad: ["beaver/export.json:23"]),
+        Source(format: "beaver", path: fixtures + "beaver/export.json", habits: 3, bad: []),
+        Source(format: "beaver", path: fixtures + "beaver/export-bad-row.json", habits: 2, bad: ["beaver/export-bad-row.json:23"]),
         Source(format: "habit-tracker-21", path: fixtures + "habit-tracker-21", habits: 5,
                bad: Array(repeating: "habit-tracker-21/invalid-dates.md", count: 7)),
     ]
@@ -63,7 +64,7 @@ import Testing
                 if first[key] == nil { first[key] = parts[2] == "y" }
             }
             return first.values.filter { $0 }.count
-        case "beaver": return days(#""day": "(2021-01-(?:0[1-9]|[12]\d|3[01]))", "done": true"#, text(source.path)).count
+        case "beaver": return days(#""day": "(\d{4}-\d{2}-(?:0[1-9]|[12]\d|3[01]))", "done": true"#, text(source.path)).count
         default:
             let files = (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []
             // invalid-dates.md holds only bad rows (2024-02-30 among them).
@@ -197,6 +198,7 @@ import Testing
             ("harsh-windowed", ["import harsh .sources/harsh-windowed"]),
             ("habitctl", ["import habitctl .sources/habitctl"]),
             ("beaver", ["import beaver .sources/beaver/export.json"]),
+            ("beaver", ["import beaver .sources/beaver/export-bad-row.json"]),
             ("habit-tracker-21", ["import habit-tracker-21 .sources/habit-tracker-21"]),
         ]
         var transcript = ""
