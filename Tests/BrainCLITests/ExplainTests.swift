@@ -142,4 +142,23 @@ import Testing
             #expect(text.contains("\(broken)"), "\(habit): the text does not name \(broken)")
         }
     }
+
+    /// The words and figures of each account, as a user sees them (`explain.txt`), and its JSON
+    /// (`explain-json.txt`): BRAIN_RECORD=1 re-records; review the diff.
+    @Test func explainTranscripts() throws {
+        let vault = try TestVault()
+        try Golden.check("explain", [
+            "explain read strength --date 2026-10-01 --days 10",
+            "explain run strength --days 8",
+            "explain read streak",
+            "explain write streak",
+            "explain walk momentum",
+            "explain call-family rate",
+            "explain strength rate --date 2026-10-01",
+        ], vault: vault)
+        try Golden.check("explain-json", [
+            "explain read strength --date 2026-09-20 --json",
+            "explain guitar streak --json",
+        ], vault: vault)
+    }
 }

@@ -19,13 +19,14 @@ import Testing
         var habits: Int
         /// The bad rows, as `file:line` suffixes.
         var bad: [String]
-        var testDescription: String { format }
+        var testDescription: String { "\(format) \((path as NSString).lastPathComponent)" }
     }
 
     static let sources = [
         Source(format: "harsh", path: fixtures + "harsh", habits: 10, bad: ["harsh/log:23"]),
         Source(format: "habitctl", path: fixtures + "habitctl", habits: 4, bad: ["habitctl/log:21"]),
-        Source(format: "beaver", path: fixtures + "beaver/export.json", habits: 2, bad: ["beaver/export.json:23"]),
+        Source(format: "beaver", path: fixtures + "beaver/export.json", habits: 3, bad: []),
+        Source(format: "beaver", path: fixtures + "beaver/export-bad-row.json", habits: 2, bad: ["beaver/export-bad-row.json:23"]),
         Source(format: "habit-tracker-21", path: fixtures + "habit-tracker-21", habits: 5,
                bad: Array(repeating: "habit-tracker-21/invalid-dates.md", count: 7)),
     ]
@@ -63,7 +64,7 @@ import Testing
                 if first[key] == nil { first[key] = parts[2] == "y" }
             }
             return first.values.filter { $0 }.count
-        case "beaver": return days(#""day": "(2021-01-(?:0[1-9]|[12]\d|3[01]))", "done": true"#, text(source.path)).count
+        case "beaver": return days(#""day": "(\d{4}-\d{2}-(?:0[1-9]|[12]\d|3[01]))", "done": true"#, text(source.path)).count
         default:
             let files = (try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []
             // invalid-dates.md holds only bad rows (2024-02-30 among them).
@@ -186,5 +187,31 @@ import Testing
         #expect((second["habits"] as? [Any])?.count == 2, "daily/2026-11-20.md, Brain's own, is not read as a note")
         #expect((second["changes"] as? [Any])?.isEmpty == true)
         #expect((try? String(contentsOfFile: note, encoding: .utf8)) == text)
+    }
+
+    /// Each import's printed summary and parity table (`import-history.txt`), each format into a
+    /// vault of its own: the fixture is copied into it so the transcript names it by a relative
+    /// path. The first format also shows its dry run and a second import. BRAIN_RECORD=1 re-records.
+    @Test func importTranscripts() throws {
+        let runs: [(folder: String, lines: [String])] = [
+            ("harsh", ["import harsh .sources/harsh --dry-run", "import harsh .sources/harsh", "import harsh .sources/harsh"]),
+            ("harsh-windowed", ["import harsh .sources/harsh-windowed"]),
+            ("habitctl", ["import habitctl .sources/habitctl"]),
+            ("beaver", ["import beaver .sources/beaver/export.json"]),
+            ("beaver", ["import beaver .sources/beaver/export-bad-row.json"]),
+            ("habit-tracker-21", ["import habit-tracker-21 .sources/habit-tracker-21"]),
+        ]
+        var transcript = ""
+        for run in runs {
+            let vault = try ImportExportCommandTests.emptyVault()
+            // A hidden folder: the vault's index does not read the fixture's notes as its own.
+            try FileManager.default.createDirectory(atPath: vault.root + "/.sources", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.fixtures + run.folder, toPath: vault.root + "/.sources/" + run.folder)
+            for line in run.lines {
+                let arguments = TestVault.words(line)
+                transcript += vault.run(arguments).transcript(arguments).replacingOccurrences(of: vault.root, with: "$VAULT")
+            }
+        }
+        try Golden.compare("import-history", transcript)
     }
 }

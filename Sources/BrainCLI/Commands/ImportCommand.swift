@@ -111,25 +111,67 @@ enum ImportCommand: BrainCommand {
         return status
     }
 
+    /// One habit of an import summary.
+    struct SummaryHabit {
+        var created: Bool
+        var path: String
+        var every: String
+        var entries: Int
+        var linesAdded: Int
+    }
+
+    /// The summary every import prints (Loop's and the other tools'): the habits, the daily files
+    /// and lines, the lines kept, then `details` (Loop's strength check, the parity table), the
+    /// bad rows and, for a dry run, the files it would write. `source` names the tool in a kept line.
+    static func printSummary<Outcome>(_ result: ActionResult<Outcome>, from header: String, after tail: String = "", habits: [SummaryHabit], counts: ImportCounts,
+                                      source: String, skippedRows: Int, dryRun: Bool, _ session: Session, details: () -> Void) {
+        let style = session.style
+        let created = habits.filter(\.created).count
+        session.line("\(dryRun ? "would import" : "imported") \(Quantity.count(habits.count, "habit")) from \(header)"
+                     + " (\(created) new, \(habits.count - created) matched)\(tail)")
+        for habit in habits {
+            let mark = habit.created ? (dryRun ? "new    " : "created") : "matched"
+            session.line("  \(mark) \(habit.path)  every \(habit.every)  \(Quantity.count(habit.entries, "row")) → "
+                         + Quantity.count(habit.linesAdded, "line"))
+        }
+        session.line("daily files: \(counts.daysCreated) \(dryRun ? "to create" : "created"), \(counts.daysChanged) \(dryRun ? "to change" : "changed"); "
+                     + "lines: \(counts.linesAdded) \(dryRun ? "to add" : "added"), \(counts.linesUnchanged) already there, "
+                     + "\(counts.linesKept) kept (the vault's line differs)")
+        for conflict in counts.conflicts.prefix(10) {
+            session.line(style("  kept \(conflict.path): \(conflict.vault)   (\(source): \(conflict.loop))", .muted))
+        }
+        if counts.conflicts.count > 10 { session.line(style("  … and \(counts.conflicts.count - 10) more (--json lists them all)", .muted)) }
+        details()
+        if skippedRows > 0 { session.line("\(Quantity.count(skippedRows, "bad row")) left out (listed above)") }
+        if dryRun {
+            for change in result.changes {
+                let verb = change.kind == .created ? "would create" : "would change"
+                session.line("\(verb) \(change.path) (+\(change.lines.filter { $0.before == nil }.count))")
+            }
+        }
+    }
+
+    /// The files and lines an import wrote, as both outcomes count them.
+    struct ImportCounts {
+        var daysCreated: Int
+        var daysChanged: Int
+        var linesAdded: Int
+        var linesUnchanged: Int
+        var linesKept: Int
+        var conflicts: [ImportLoop.Conflict]
+    }
+
     static func render(_ result: ActionResult<ImportHistory.Outcome>, dryRun: Bool, _ session: Session) {
         let outcome = result.outcome
         let style = session.style
-        let created = outcome.habits.filter(\.created).count
-        session.line("\(dryRun ? "would import" : "imported") \(Quantity.count(outcome.habits.count, "habit")) from \(outcome.source) (\(outcome.format))"
-                     + " (\(created) new, \(outcome.habits.count - created) matched)")
-        for habit in outcome.habits {
-            let mark = habit.created ? (dryRun ? "new    " : "created") : "matched"
-            session.line("  \(mark) \(habit.path)  every \(habit.every) (\(habit.sourceFrequency))  \(Quantity.count(habit.entries, "row")) → "
-                         + Quantity.count(habit.linesAdded, "line"))
+        let habits = outcome.habits.map {
+            SummaryHabit(created: $0.created, path: $0.path, every: "\($0.every) (\($0.sourceFrequency))", entries: $0.entries, linesAdded: $0.linesAdded)
         }
-        session.line("daily files: \(outcome.daysCreated) \(dryRun ? "to create" : "created"), \(outcome.daysChanged) \(dryRun ? "to change" : "changed"); "
-                     + "lines: \(outcome.linesAdded) \(dryRun ? "to add" : "added"), \(outcome.linesUnchanged) already there, "
-                     + "\(outcome.linesKept) kept (the vault's line differs)")
-        for conflict in outcome.conflicts.prefix(10) {
-            session.line(style("  kept \(conflict.path): \(conflict.vault)   (\(outcome.format): \(conflict.loop))", .muted))
-        }
-        if outcome.conflicts.count > 10 { session.line(style("  … and \(outcome.conflicts.count - 10) more (--json lists them all)", .muted)) }
-        if !outcome.parity.isEmpty {
+        let counts = ImportCounts(daysCreated: outcome.daysCreated, daysChanged: outcome.daysChanged, linesAdded: outcome.linesAdded,
+                                  linesUnchanged: outcome.linesUnchanged, linesKept: outcome.linesKept, conflicts: outcome.conflicts)
+        printSummary(result, from: "\(outcome.source) (\(outcome.format))", habits: habits, counts: counts, source: outcome.format,
+                     skippedRows: outcome.skippedRows, dryRun: dryRun, session) {
+            guard !outcome.parity.isEmpty else { return }
             session.line("")
             session.line(style("Parity", .strong) + style(" (\(outcome.format)'s own numbers next to Brain's; streaks differ where the definitions do: docs/IMPORT.md)", .muted))
             let rows = outcome.parity.map { row -> [String] in
@@ -140,13 +182,6 @@ enum ImportCommand: BrainCommand {
             }
             session.printTable(["habit", "done (\(outcome.format))", "done (brain)", "", "streak/best (\(outcome.format))", "streak/best (brain)"],
                                rows, rightAligned: [1, 2])
-        }
-        if outcome.skippedRows > 0 { session.line("\(Quantity.count(outcome.skippedRows, "bad row")) left out (listed above)") }
-        if dryRun {
-            for change in result.changes {
-                let verb = change.kind == .created ? "would create" : "would change"
-                session.line("\(verb) \(change.path) (+\(change.lines.filter { $0.before == nil }.count))")
-            }
         }
     }
 
@@ -181,24 +216,15 @@ enum ImportCommand: BrainCommand {
     static func render(_ result: ActionResult<ImportLoop.Outcome>, dryRun: Bool, _ session: Session) {
         let outcome = result.outcome
         let style = session.style
-        let created = outcome.habits.filter(\.created).count
-        session.line("\(dryRun ? "would import" : "imported") \(Quantity.count(outcome.habits.count, "habit")) from \(outcome.source)"
-                     + " (\(created) new, \(outcome.habits.count - created) matched)"
-                     + (outcome.exportDay.map { ", exported on \($0)" } ?? ""))
-        for habit in outcome.habits {
-            let mark = habit.created ? (dryRun ? "new    " : "created") : "matched"
-            session.line("  \(mark) \(habit.path)  every \(habit.every)  \(Quantity.count(habit.entries, "row")) → "
-                         + Quantity.count(habit.linesAdded, "line"))
+        let habits = outcome.habits.map {
+            SummaryHabit(created: $0.created, path: $0.path, every: $0.every, entries: $0.entries, linesAdded: $0.linesAdded)
         }
-        session.line("daily files: \(outcome.daysCreated) \(dryRun ? "to create" : "created"), \(outcome.daysChanged) \(dryRun ? "to change" : "changed"); "
-                     + "lines: \(outcome.linesAdded) \(dryRun ? "to add" : "added"), \(outcome.linesUnchanged) already there, "
-                     + "\(outcome.linesKept) kept (the vault's line differs)")
-        for conflict in outcome.conflicts.prefix(10) {
-            session.line(style("  kept \(conflict.path): \(conflict.vault)   (Loop: \(conflict.loop))", .muted))
-        }
-        if outcome.conflicts.count > 10 { session.line(style("  … and \(outcome.conflicts.count - 10) more (--json lists them all)", .muted)) }
-        let strength = outcome.strength
-        if strength.compared > 0 {
+        let counts = ImportCounts(daysCreated: outcome.daysCreated, daysChanged: outcome.daysChanged, linesAdded: outcome.linesAdded,
+                                  linesUnchanged: outcome.linesUnchanged, linesKept: outcome.linesKept, conflicts: outcome.conflicts)
+        printSummary(result, from: outcome.source, after: outcome.exportDay.map { ", exported on \($0)" } ?? "", habits: habits,
+                     counts: counts, source: "Loop", skippedRows: outcome.skippedRows, dryRun: dryRun, session) {
+            let strength = outcome.strength
+            guard strength.compared > 0 else { return }
             if strength.matching == strength.compared {
                 session.line("strength: equal to Loop's Scores.csv on all \(strength.compared) days (to 4 decimals)")
             } else {
@@ -207,13 +233,6 @@ enum ImportCommand: BrainCommand {
                 for mismatch in strength.mismatches.prefix(5) {
                     session.line(style("  \(mismatch.habit) \(mismatch.date): Loop \(mismatch.loop), Brain \(Quantity.number((mismatch.brain * 10_000).rounded() / 10_000))", .muted))
                 }
-            }
-        }
-        if outcome.skippedRows > 0 { session.line("\(Quantity.count(outcome.skippedRows, "bad row")) left out (listed above)") }
-        if dryRun {
-            for change in result.changes {
-                let verb = change.kind == .created ? "would create" : "would change"
-                session.line("\(verb) \(change.path) (+\(change.lines.filter { $0.before == nil }.count))")
             }
         }
     }

@@ -39,7 +39,7 @@ package enum HistoryReaders {
         let habitsPath = join(folder, "habits"), logPath = join(folder, "log")
         var history = ImportedHistory(format: "harsh", source: source)
         var habits: [ImportedHistory.Habit] = []
-        var intervals: [String: (target: Int, interval: Int)] = [:]
+        var intervals: [String: (target: Int, interval: Int, end: Day?)] = [:]
         var heading: String?
         for (offset, raw) in lines(try text(habitsPath)).enumerated() {
             let line = String(raw)
@@ -58,8 +58,9 @@ package enum HistoryReaders {
             let frequency = target == 0 ? Frequency.perMonth(1) : frequency(times: target, days: interval)
             var habit = ImportedHistory.Habit(name: name, frequency: frequency, group: heading,
                                               sourceFrequency: parts[1].trimmingCharacters(in: .whitespaces))
-            if parts.count >= 3, let end = Day(parts[2].trimmingCharacters(in: .whitespaces)), end < today { habit.archived = true }
-            intervals[name] = (target, interval)
+            let end = parts.count >= 3 ? Day(parts[2].trimmingCharacters(in: .whitespaces)) : nil
+            if let end, end < today { habit.archived = true }
+            intervals[name] = (target, interval, end)
             habits.append(habit)
         }
         var entries: [String: [ImportedHistory.Entry]] = [:]
@@ -85,8 +86,8 @@ package enum HistoryReaders {
         for index in habits.indices {
             let kept = ImportedHistory.lastPerDay(entries[habits[index].name] ?? [])
             habits[index].entries = kept
-            let (target, interval) = intervals[habits[index].name]!
-            habits[index].source = harshNumbers(kept, target: target, interval: interval, today: today)
+            let (target, interval, end) = intervals[habits[index].name]!
+            habits[index].source = harshNumbers(kept, target: target, interval: interval, end: end, today: today)
         }
         history.habits = habits
         return history
@@ -106,43 +107,15 @@ package enum HistoryReaders {
         return (first, interval)
     }
 
-    /// What `harsh stats` and harsh's streak show, as harsh's code computes them for a habit of
-    /// target 1 in M days (`internal/graph/builder.go`, `StreakLengths`): a `y` or `s` day, or an
-    /// `n` day with a `y` (or `s`) in the M days ending on it, adds one; an `n` day without breaks;
-    /// a day without a line breaks once no `y` or `s` lies in the M days before it. Done: the `y` lines.
-    static func harshNumbers(_ entries: [ImportedHistory.Entry], target: Int, interval: Int, today: Day) -> ImportedHistory.SourceNumbers {
+    /// What harsh shows for a habit of target N in M days (`HarshStreak`: its `StreakLengths`
+    /// and days until break, as of `today` or the habit's end day). Done: the `y` lines.
+    static func harshNumbers(_ entries: [ImportedHistory.Entry], target: Int, interval: Int, end: Day?, today: Day) -> ImportedHistory.SourceNumbers {
         let done = entries.filter { $0.state == .done }.count
-        guard target == 1, let first = entries.first?.day else { return ImportedHistory.SourceNumbers(done: done) }
-        var byDay: [Day: TaskItem.State] = [:]
-        for entry in entries { byDay[entry.day] = entry.state }
-        func any(_ state: TaskItem.State, from: Day, through: Day) -> Bool {
-            var day = from
-            while day <= through {
-                if byDay[day] == state { return true }
-                day = day.adding(days: 1)
-            }
-            return false
-        }
-        var current = 0, longest = 0
-        var day = first
-        while day <= today {
-            let window = day.adding(days: -(interval - 1))
-            if let state = byDay[day] {
-                if state != .open || any(.done, from: window, through: day) || any(.skipped, from: window, through: day) {
-                    current += 1
-                } else {
-                    current = 0
-                }
-            } else {
-                let before = day.adding(days: -interval)
-                if !any(.done, from: before, through: day.adding(days: -1)) && !any(.skipped, from: before, through: day.adding(days: -1)) {
-                    current = 0
-                }
-            }
-            longest = max(longest, current)
-            day = day.adding(days: 1)
-        }
-        return ImportedHistory.SourceNumbers(done: done, streak: current, best: longest)
+        let streak = HarshStreak(entries, target: target, interval: interval, end: end)
+        guard let lengths = streak.lengths(today: today) else { return ImportedHistory.SourceNumbers(done: done) }
+        var numbers = ImportedHistory.SourceNumbers(done: done, streak: lengths.current, best: lengths.longest)
+        if end.map({ $0 >= today }) ?? true { numbers.daysUntilBreak = streak.daysUntilBreak(today: today) }
+        return numbers
     }
 
     // MARK: habitctl

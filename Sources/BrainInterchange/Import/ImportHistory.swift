@@ -35,6 +35,8 @@ package struct ImportedHistory: Sendable {
         package var streak: Int?
         package var best: Int?
         package var unit: String
+        /// harsh's days until the streak breaks (negative: broken), for the tools that show it.
+        package var daysUntilBreak: Int?
 
         package init(done: Int, streak: Int? = nil, best: Int? = nil, unit: String = "days") {
             self.done = done
@@ -233,48 +235,30 @@ package struct ImportHistory: VaultAction {
         }
         var outcome = Outcome(format: history.format, source: history.source, habits: [], daysCreated: 0, daysChanged: 0,
                               linesAdded: 0, linesUnchanged: 0, linesKept: 0, conflicts: [], problems: [], skippedRows: 0, parity: [])
-        let templateText = try ImportLoop.templateText(vault)
-        for day in byDay.keys.sorted() {
-            let path = journal.dailyPaths[day] ?? vault.config.folders.daily + "/\(day).md"
+        let protected = history.protectedPaths
+        let format = history.format
+        let written = try ImportDays.write(byDay, habits: planned.map(\.habit), transaction, check: { path throws(ActionError) in
             let absolute = (vault.root.hasSuffix("/") ? vault.root : vault.root + "/") + path
-            if history.protectedPaths.contains(absolute) || history.protectedPaths.contains((absolute as NSString).standardizingPath) {
-                throw ActionError(.invalidArgument, "\(path) is one of the \(history.format) notes imported; Brain leaves them as they are: "
+            if protected.contains(absolute) || protected.contains((absolute as NSString).standardizingPath) {
+                throw ActionError(.invalidArgument, "\(path) is one of the \(format) notes imported; Brain leaves them as they are: "
                                   + "set folders.daily in .brain/config.yaml to a folder of Brain's own, or import into another vault", path: path)
             }
-            var document: Document
-            let isNew: Bool
-            if let existing = try transaction.document(ifExists: path) {
-                document = existing
-                isNew = false
-            } else {
-                document = TemplateRenderer.render(templateText, values: TemplateValues(title: day.description, date: day)).document
-                isNew = true
+        })
+        for line in written.lines {
+            switch line.kind {
+            case .added:
+                planned[line.habit].written[line.day] = line.wanted
+                planned[line.habit].result.linesAdded += 1
+                outcome.linesAdded += 1
+            case .unchanged: outcome.linesUnchanged += 1
+            case .kept:
+                outcome.linesKept += 1
+                outcome.conflicts.append(ImportLoop.Conflict(date: line.day, habit: planned[line.habit].habit.id, path: line.path,
+                                                             vault: line.vault ?? "", loop: line.text))
             }
-            var added = 0
-            for (index, line) in byDay[day]! {
-                let habit = planned[index].habit
-                let text = line.rendered
-                let wanted = HabitLine.parse(Substring(text), lineNumber: 0) ?? line
-                if let current = DailyEditor.currentLine(of: habit, in: document) {
-                    if ImportLoop.same(current, wanted) {
-                        outcome.linesUnchanged += 1
-                    } else {
-                        outcome.linesKept += 1
-                        outcome.conflicts.append(ImportLoop.Conflict(date: day, habit: habit.id, path: path,
-                                                                     vault: String(document.lines[current.line - 1]), loop: text))
-                    }
-                    continue
-                }
-                document.append([text], underHeading: "Habits", after: DailyEditor.isHabitLine)
-                planned[index].written[day] = wanted
-                planned[index].result.linesAdded += 1
-                added += 1
-            }
-            outcome.linesAdded += added
-            guard added > 0 else { continue }
-            try transaction.write(document, to: path)
-            if isNew { outcome.daysCreated += 1 } else { outcome.daysChanged += 1 }
         }
+        outcome.daysCreated = written.daysCreated
+        outcome.daysChanged = written.daysChanged
         outcome.habits = planned.map(\.result)
         outcome.parity = parity(planned, journal: journal)
         problems.sort { ($0.path ?? "", $0.location) < ($1.path ?? "", $1.location) }

@@ -179,51 +179,23 @@ package struct ImportLoop: VaultAction {
         var outcome = Outcome(source: export.source, exportDay: exportDay, habits: [], daysCreated: 0, daysChanged: 0,
                               linesAdded: 0, linesUnchanged: 0, linesKept: 0, conflicts: [], problems: [], skippedRows: 0,
                               strength: StrengthCheck())
-        let templateText = try ImportLoop.templateText(vault)
-        let days = byDay.keys.sorted()
-        for (number, day) in days.enumerated() {
-            if number % 200 == 0 { progress?(Double(number) / Double(max(days.count, 1))) }
-            let known = journal.dailyPaths[day]
-            let path = known ?? vault.config.folders.daily + "/\(day).md"
-            var document: Document
-            let isNew: Bool
-            if let existing = try transaction.document(ifExists: path) {
-                document = existing
-                isNew = false
-            } else {
-                document = TemplateRenderer.render(templateText, values: TemplateValues(title: day.description, date: day)).document
-                isNew = true
+        let written = try ImportDays.write(byDay, habits: planned.map(\.habit), transaction, progress: progress)
+        for line in written.lines {
+            if line.soleOwner { rowsAccounted[line.habit] += 1 }
+            switch line.kind {
+            case .added:
+                planned[line.habit].written[line.day] = line.wanted
+                planned[line.habit].result.linesAdded += 1
+                outcome.linesAdded += 1
+            case .unchanged: outcome.linesUnchanged += 1
+            case .kept:
+                outcome.linesKept += 1
+                outcome.conflicts.append(Conflict(date: line.day, habit: planned[line.habit].habit.id, path: line.path,
+                                                  vault: line.vault ?? "", loop: line.text))
             }
-            var added = 0
-            for (index, line) in byDay[day]! {
-                let habit = planned[index].habit
-                let text = line.rendered
-                let wanted = HabitLine.parse(Substring(text), lineNumber: 0) ?? line
-                if let current = DailyEditor.currentLine(of: habit, in: document) {
-                    // A line that names another habit of the import as well is not this row's.
-                    let owners = planned.lazy.filter { DailyEditor.line(current, names: $0.habit) }.prefix(2).count
-                    if owners == 1 { rowsAccounted[index] += 1 }
-                    if ImportLoop.same(current, wanted) {
-                        outcome.linesUnchanged += 1
-                    } else {
-                        outcome.linesKept += 1
-                        outcome.conflicts.append(Conflict(date: day, habit: habit.id, path: path,
-                                                          vault: String(document.lines[current.line - 1]), loop: text))
-                    }
-                    continue
-                }
-                document.append([text], underHeading: "Habits", after: DailyEditor.isHabitLine)
-                rowsAccounted[index] += 1
-                planned[index].written[day] = wanted
-                planned[index].result.linesAdded += 1
-                added += 1
-            }
-            outcome.linesAdded += added
-            guard added > 0 else { continue }
-            try transaction.write(document, to: path)
-            if isNew { outcome.daysCreated += 1 } else { outcome.daysChanged += 1 }
         }
-        progress?(1)
+        outcome.daysCreated = written.daysCreated
+        outcome.daysChanged = written.daysChanged
         for (index, item) in planned.enumerated() where rowsAccounted[index] != rowsWithLines[index] {
             let lost = rowsWithLines[index] - rowsAccounted[index]
             problems.append(Diagnostic(path: LoopExport.join(export.source, (item.loop.folder ?? "") + "/Checkmarks.csv"), line: 1, column: 1,
