@@ -144,7 +144,7 @@ enum AppAssets {
             stale = false;
             fetch(location.pathname, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
               .then(function (r) { offline(false); return r.text(); })
-              .then(function (html) { if (busy === 0) swap(parse(html)); })
+              .then(function (html) { if (busy === 0) swap(parse(html)); else stale = true; })
               .catch(function () { offline(true); });
           }
           function settle() { busy -= 1; if (busy === 0 && stale) refresh(); }
