@@ -58,10 +58,21 @@ first_byte("/app")
 page = statistics.median(first_byte("/app")[0] for _ in range(15))
 today = statistics.median(cli(env["VAULT"], "today") for _ in range(7))
 weight = sum(first_byte(path)[1] for path in ["/app", "/app/app.css", "/app/app.js"])
-# A tap: habits still open on Today, each clicked and waited for until the server's answer shows it.
+# A tap: habits still open on Today, each clicked once the page has settled (the live update of
+# the last tap applied, as a person taps a page at rest) and waited for until the server's answer shows it.
+def settle():
+    last, same = None, 0
+    for _ in range(250):
+        now = driver.execute_script("return document.getElementById('main').innerHTML")
+        same = same + 1 if now == last else 0
+        if same >= 10:
+            return
+        last = now
+        time.sleep(0.02)
 rows = driver.execute_script("return Array.from(document.querySelectorAll('li.habit.open form[data-instant=done]')).map(f => f.closest('li').dataset.habit)")[:5]
 taps = []
 for habit in rows:
+    settle()
     button = driver.find_element(By.CSS_SELECTOR, "#h-%s form[data-instant=done] button" % habit)
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
     started = time.perf_counter()

@@ -193,6 +193,37 @@ package struct HabitHistory: Hashable, Sendable {
         return HabitHistory(entries: [:], restDays: restDays)
     }
 
+    /// A history without lines over `first...end`, with the rest days of `checkIns` (a habit's
+    /// first line in a journal whose other habits' histories cover those days).
+    package static func empty(from first: Day, through end: Day, restDays checkIns: [CheckIn]) -> HabitHistory {
+        var history = HabitHistory(range: first...end)
+        for checkIn in checkIns where checkIn.rest && first <= checkIn.day && checkIn.day <= end {
+            history.rest[checkIn.day.ordinal - first.ordinal] = true
+        }
+        return history
+    }
+
+    /// Covers the days up to `day` too (without lines, not rest days).
+    package mutating func extend(through day: Day) {
+        let more = day.ordinal - start.ordinal + 1 - marks.count
+        guard more > 0 else { return }
+        marks += repeatElement(.none, count: more)
+        values += repeatElement(.nan, count: more)
+        rest += repeatElement(false, count: more)
+    }
+
+    /// The line of `day` (a day the arrays cover): its mark and amount, none for no line.
+    package mutating func set(_ mark: Mark, value: Double?, on day: Day) {
+        let index = day.ordinal - start.ordinal
+        marks[index] = mark
+        values[index] = mark == .none ? .nan : value ?? .nan
+    }
+
+    /// Whether `day` (a day the arrays cover) is a rest day.
+    package mutating func setRest(_ isRest: Bool, on day: Day) {
+        rest[day.ordinal - start.ordinal] = isRest
+    }
+
     /// The last day the arrays cover.
     package var end: Day { Day(ordinal: start.ordinal + marks.count - 1) }
 

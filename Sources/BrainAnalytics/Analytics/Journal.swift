@@ -79,13 +79,16 @@ public struct Journal: Sendable {
 
     /// The schedule of each habit as of `today` (habits with nothing ever due are left out).
     package func schedules(today: Day) -> [String: Schedule] {
-        if let known = scheduleMemo.schedules(on: today) { return known }
-        var result: [String: Schedule] = [:]
-        let made = habits.concurrentMap { habit in
+        let known = scheduleMemo.schedules(on: today)
+        if let known, known.stale.isEmpty { return known.schedules }
+        // Only the habits whose lines changed since, when the others' are known.
+        var result = known?.schedules ?? [:]
+        let wanted = known.map { known in habits.filter { known.stale.contains($0.id.lowercased()) } } ?? habits
+        let made = wanted.concurrentMap { habit in
             Schedule(habit: habit, history: history(of: habit.id), today: today, weekStart: weekStart)
         }
-        for (habit, schedule) in zip(habits, made) {
-            if let schedule { result[habit.id.lowercased()] = schedule }
+        for (habit, schedule) in zip(wanted, made) {
+            result[habit.id.lowercased()] = schedule
         }
         scheduleMemo.store(result, on: today)
         return result
@@ -96,6 +99,54 @@ public struct Journal: Sendable {
     }
 }
 
+extension Journal {
+    /// This journal with the check-in of `checkIn.day` replaced, or added, by `checkIn` (its habit
+    /// lines naming habit ids, as `Journal` gives them), read from that day's one file `path`:
+    /// after a write to one daily file, the same journal a build from every file gives, at the
+    /// cost of the habits whose line on that day changed. nil when the day has another file, or
+    /// lies before the first check-in (then build the journal again).
+    package func replacingCheckIn(_ checkIn: CheckIn, path: String) -> Journal? {
+        let day = checkIn.day
+        guard duplicateDays[day] == nil, dailyPaths[day] ?? path == path,
+              let first = checkIns.first?.day, let last = checkIns.last?.day, day >= first else { return nil }
+        // Check-ins are sorted by day, one a day: where the day's is, or goes.
+        var low = 0, high = checkIns.count
+        while low < high {
+            let middle = (low + high) / 2
+            if checkIns[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        let old = low < checkIns.count && checkIns[low].day == day ? checkIns[low] : nil
+        guard (old == nil) == (dailyPaths[day] == nil) else { return nil }
+        var journal = self
+        if old == nil { journal.checkIns.insert(checkIn, at: low) } else { journal.checkIns[low] = checkIn }
+        journal.dailyPaths[day] = path
+        // Every history covers the check-ins' days and shares their rest days.
+        let end = max(last, day)
+        let restChanged = (old?.rest ?? false) != checkIn.rest
+        if end > last || restChanged {
+            for key in journal.histories.keys {
+                journal.histories[key]!.extend(through: end)
+                journal.histories[key]!.setRest(checkIn.rest, on: day)
+            }
+        }
+        let before = old?.lines ?? [:], after = checkIn.lines
+        for key in Set(before.keys).union(after.keys) {
+            let line = after[key]
+            if line == before[key] { continue }
+            var history = journal.histories[key] ?? HabitHistory.empty(from: first, through: end, restDays: journal.checkIns)
+            history.now = now
+            history.set(line.map { HabitHistory.Mark($0.state) } ?? .none, value: line?.value, on: day)
+            // A habit without any line has no history, as a build leaves it.
+            journal.histories[key] = history.firstLogged == nil ? nil : history
+        }
+        // The other habits' schedules stay (they read their own lines and the rest days alone).
+        if !(end > last || restChanged) {
+            journal.scheduleMemo = scheduleMemo.without(Set(before.keys).union(after.keys))
+        }
+        return journal
+    }
+}
+
 /// The schedules of the last two days a journal was asked about (ten years of days for every
 /// habit: enough to answer `today` and its coach, which compares with a week before, without
 /// keeping more).
@@ -103,15 +154,35 @@ package final class ScheduleMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [(day: Day, schedules: [String: Schedule])] = []
 
-    package func schedules(on day: Day) -> [String: Schedule]? {
-        lock.withLock { kept.first { $0.day == day }?.schedules }
+    private var stale: Set<String> = []
+
+    /// The schedules of `day`, and the habits (lower-cased ids) among them to work out again.
+    package func schedules(on day: Day) -> (schedules: [String: Schedule], stale: Set<String>)? {
+        lock.withLock { kept.first { $0.day == day }.map { ($0.schedules, stale) } }
     }
 
     package func store(_ schedules: [String: Schedule], on day: Day) {
         lock.withLock {
             kept.removeAll { $0.day == day }
+            // Those of the other day go with the stale ones: one stale set covers every day kept.
+            if !stale.isEmpty { kept.removeAll() }
+            stale = []
             kept.append((day, schedules))
             if kept.count > 2 { kept.removeFirst() }
         }
+    }
+
+    /// A memo keeping these schedules but those of the habits `keys` (lower-cased ids), worked out
+    /// again when next asked for: after a day's lines changed for those habits alone.
+    package func without(_ keys: Set<String>) -> ScheduleMemo {
+        let memo = ScheduleMemo()
+        lock.withLock {
+            memo.kept = kept
+            memo.stale = stale.union(keys)
+        }
+        for key in keys {
+            for at in memo.kept.indices { memo.kept[at].schedules[key] = nil }
+        }
+        return memo
     }
 }

@@ -215,6 +215,17 @@ public struct DayOverview: Hashable, Sendable, Codable {
         coach = DayCoach.line(for: self)
     }
 
+    /// The entry of the habit `id` on `day` as `init(journal:day:)` makes it, at the cost of that
+    /// habit alone (a client showing one habit's row after a write); nil when there is no such
+    /// habit, two habits' ids differ only by case, or the overview leaves it out.
+    package static func entry(of id: String, journal: Journal, day: Day) -> Entry? {
+        guard journal.hasUniqueHabitKeys, let habit = journal.habit(id) else { return nil }
+        var history = journal.history(of: habit.id)
+        history.now = journal.now
+        let schedule = Schedule(habit: habit, history: history, today: day, weekStart: journal.weekStart)
+        return entry(habit, schedule: schedule, line: journal.checkIn(on: day)?.lines[habit.id.lowercased()], day: day)
+    }
+
     /// One habit's entry, or nil when the habit has ended (archived) and has no line on the day.
     package static func entry(_ habit: Habit, schedule: Schedule?, line: HabitLine?, day: Day, strength: Bool = true) -> Entry? {
         let archived = habit.status == .archived || habit.archived.map { day >= $0 } ?? false

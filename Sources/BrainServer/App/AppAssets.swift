@@ -118,16 +118,15 @@ enum AppAssets {
         """
 
     /// Makes a tap instant (the row shows ✓ at once, the form posts in the background and the
-    /// page's main part is replaced by the answer) and applies live updates from `/app/events`.
+    /// server's answer, the habit's row, replaces it) and applies live updates from `/app/events`.
     /// Without it every form posts and the server redirects back.
     static let script = """
         'use strict';
         (function () {
           var main = function () { return document.getElementById('main'); };
           var offline = function (shown) { var n = document.getElementById('offline'); if (n) n.hidden = !shown; };
-          var busy = 0;
-          function swap(html) {
-            var doc = new DOMParser().parseFromString(html, 'text/html');
+          var busy = 0, stale = false;
+          function swap(doc) {
             var next = doc.getElementById('main');
             if (!next || next.innerHTML === main().innerHTML) return;
             var open = Array.prototype.map.call(main().querySelectorAll('details[open]'), function (d) { var li = d.closest('li'); return (li ? li.id : '') + '|' + d.className; });
@@ -139,12 +138,27 @@ enum AppAssets {
               if (d && !d.querySelector('input:focus')) d.open = true;
             });
           }
+          function parse(html) { return new DOMParser().parseFromString(html, 'text/html'); }
           function refresh() {
-            if (busy > 0 || (document.activeElement && /^(INPUT|TEXTAREA)$/.test(document.activeElement.tagName))) return;
+            if (busy > 0 || (document.activeElement && /^(INPUT|TEXTAREA)$/.test(document.activeElement.tagName))) { stale = true; return; }
+            stale = false;
             fetch(location.pathname, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
               .then(function (r) { offline(false); return r.text(); })
-              .then(function (html) { if (busy === 0) swap(html); })
+              .then(function (html) { if (busy === 0) swap(parse(html)); else stale = true; })
               .catch(function () { offline(true); });
+          }
+          function settle() { busy -= 1; if (busy === 0 && stale) refresh(); }
+          // The server's answer to a tap on a habit: its row as Today renders it now, in place of
+          // the tapped one (focus kept; the rest of the page follows by the live update), or the
+          // whole page (a failed write, with the library's message).
+          function place(doc, li) {
+            var row = doc.body.firstElementChild;
+            if (doc.getElementById('main') || !row || row.id !== li.id) { swap(doc); return; }
+            if (!li.isConnected) { stale = true; return; }
+            var focused = li.contains(document.activeElement);
+            li.replaceWith(row);
+            var target = focused && row.querySelector('button, summary');
+            if (target) target.focus();
           }
           document.addEventListener('submit', function (event) {
             var form = event.target;
@@ -160,11 +174,12 @@ enum AppAssets {
               var m = li.querySelector('.mark'); if (m) m.textContent = '';
             }
             var data = new URLSearchParams(new FormData(form, event.submitter || undefined));
+            var url = form.action + (li ? '?fragment=row' : '');
             busy += 1;
-            fetch(form.action, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
+            fetch(url, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
               .then(function (r) { offline(false); return r.text(); })
-              .then(function (html) { busy -= 1; swap(html); })
-              .catch(function () { busy -= 1; offline(true); if (li) li.classList.remove('pending'); });
+              .then(function (html) { var doc = parse(html); if (li) place(doc, li); else swap(doc); settle(); })
+              .catch(function () { offline(true); if (li) li.classList.remove('pending'); settle(); });
           });
           if (window.EventSource) {
             var source = new EventSource('/app/events');

@@ -49,7 +49,9 @@ extension Router {
     }
 
     /// `POST /app/habits/HABIT/done|skip|undo`: `LogHabit` for today, as `brain done`, `brain
-    /// skip` and `brain undo` call it.
+    /// skip` and `brain undo` call it. Answered with a redirect (303) to the habit on Today; asked
+    /// with `?fragment=row` (by the page's script), with the habit's row alone as Today renders it
+    /// after the write (`todayRow`), which the script puts in place of the tapped one.
     func logForm(_ call: Call) -> HTTPResponse {
         let form = Self.form(call)
         let change: HabitChange
@@ -73,12 +75,26 @@ extension Router {
             return todayPage(call, message: "a habit takes done, skip or undo", status: .notFound)
         }
         let today = todayDay()
+        let result: ActionResult<LogHabit.Outcome>
         do {
-            _ = try perform(LogHabit(habit: call.parameters["habit"]!, change: change, day: today, today: today))
+            result = try performed(LogHabit(habit: call.parameters["habit"]!, change: change, day: today, today: today))
         } catch {
             return todayPage(call, message: error.message, status: error.status)
         }
+        if call.request.queryValue("fragment") == "row", let row = todayRow(result.outcome.habit.id) {
+            var response = HTTPResponse.text(row, type: "text/html; charset=utf-8")
+            response.set("Cache-Control", "no-store")
+            return response
+        }
         return Self.seeOther("/app#h-" + PercentDecoding.encode(call.parameters["habit"]!))
+    }
+
+    /// The row of the habit `id` on Today, as the whole page renders it for the vault as it is:
+    /// from that habit's view values alone (`DayOverview.entry(of:journal:day:)`). nil when the
+    /// page would not show it that way (then the script is sent the page).
+    func todayRow(_ id: String) -> String? {
+        let day = todayDay()
+        return DayOverview.entry(of: id, journal: journal(), day: day).map { AppPage.habit($0, day: day) }
     }
 
     /// `POST /app/checkin/morning|evening`: `RecordCheckIn` for today, as `brain checkin` calls it.

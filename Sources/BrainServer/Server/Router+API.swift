@@ -264,10 +264,15 @@ extension Router {
     /// `vouched()`), and the kept index takes the changed files afterwards (`applied`).
     func perform<Action: VaultAction>(_ action: Action, status: HTTPStatus = .ok, keepingPins: Bool = true) throws(APIError) -> HTTPResponse
         where Action.Outcome: Encodable {
+        .json(try performed(action, keepingPins: keepingPins), status: status)
+    }
+
+    /// `perform`'s result itself, for a route that answers otherwise (the web app's forms).
+    func performed<Action: VaultAction>(_ action: Action, keepingPins: Bool = true) throws(APIError) -> ActionResult<Action.Outcome> {
         do {
             let (result, after) = try vault.perform(action, current: { self.vouched() })
             applied(after, keepingPins: keepingPins)
-            return .json(result, status: status)
+            return result
         } catch {
             invalidate(keepingPins: keepingPins)
             throw Self.apiError(error)

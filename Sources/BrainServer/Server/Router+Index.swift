@@ -73,6 +73,8 @@ extension Router {
 
     /// After a write: the kept index takes the changed files' new contents (`after`; nil: gone)
     /// when the watcher saw nothing but the write itself; else everything kept is read again.
+    /// The kept journal takes a day's file in place (`Journal.updating`: a check-off costs that
+    /// habit's history, not the whole journal); after any other write it is built again.
     func applied(_ after: [String: [UInt8]?], keepingPins: Bool) {
         watcher.drain()
         let change = watcher.takeChange(now: Socket.now())
@@ -80,9 +82,15 @@ extension Router {
             invalidate(keepingPins: keepingPins)
             return
         }
+        // The index the kept journal was built from (`journalIndex()`).
+        let source = kept.index ?? kept.journalIndex
         if let index = kept.index { kept.index = index.updating(after).index }
         if let index = kept.journalIndex { kept.journalIndex = index.updating(after).index }
-        kept.journal = nil
+        if let journal = kept.journal, let source, let updated = kept.index ?? kept.journalIndex {
+            kept.journal = journal.updating(Array(after.keys), from: source, to: updated)
+        } else {
+            kept.journal = nil
+        }
         if !keepingPins { kept.pinsOutside = nil }
     }
 

@@ -142,6 +142,36 @@ extension Journal {
     }
 }
 
+extension Journal {
+    /// This journal after a write changed the files `paths`: `old` is the index it was built
+    /// from, `new` the index after the write. When the one file changed is a day's file, without
+    /// errors before and after, its check-in is taken in place (`replacingCheckIn`): the journal a
+    /// build from `new` gives, at the cost of one file. nil otherwise: build it again from `new`.
+    package func updating(_ paths: [String], from old: VaultIndex, to new: VaultIndex) -> Journal? {
+        if paths.isEmpty { return self }
+        guard paths.count == 1, let path = paths.first, let position = new.recordByPath[path] else { return nil }
+        let record = new.records[position]
+        guard record.kind == .daily, let day = record.day, !record.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        if let before = old.recordByPath[path].map({ old.records[$0] }) {
+            guard before.kind == .daily, before.day == day, !before.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        }
+        // The check-in as `init(index:)` reads it: lines renamed to their habit's id, lines naming no habit left out.
+        let map = record.frontMatter(keys: Journal.checkInKeys)
+        var checkIn = CheckIn(day: day, rest: map["rest"]?.bool ?? false, habitLines: [], mood: Journal.score(map["mood"]))
+        checkIn.energy = Journal.score(map["energy"])
+        checkIn.eveningMood = Journal.score(map["evening-mood"])
+        checkIn.restReason = map["rest-reason"]?.string
+        checkIn.habitLines = record.habitLines.compactMap { line in
+            new.habitID(named: line.habit, in: position).map { id in
+                var renamed = line
+                renamed.habit = id
+                return renamed
+            }
+        }
+        return replacingCheckIn(checkIn, path: path)
+    }
+}
+
 /// Habit names as daily files write them, each resolved once to its habit's slot: its place in
 /// `ids`, the habits' ids as their files spell them.
 private struct HabitNames {
