@@ -140,7 +140,7 @@ extension Router {
     /// delete what it kept of the pages (`Clear-Site-Data`).
     func signOut(_ call: Call) throws(APIError) -> HTTPResponse {
         guard case .session(let secret) = call.caller else {
-            throw APIError(status: .badRequest, code: "not-a-session", message: "only a browser's session signs out; revoke a token with brain serve token revoke")
+            throw APIError(status: .badRequest, code: "bad-request", message: "only a browser's session signs out; revoke a token with brain serve token revoke")
         }
         do {
             try credentials.endSession(secret)
