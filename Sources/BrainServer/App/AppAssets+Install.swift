@@ -38,12 +38,13 @@ extension AppAssets {
         return response
     }
 
-    /// The sign-out button in the navigation and the rules it needs.
-    static let signOutForm = "<form class=\"signout\" method=\"post\" action=\"/app/signout\"><button type=\"submit\">Sign out</button></form>"
+    /// The sign-out button at the foot of every page (outside `main`, which a live update
+    /// replaces) and its rules.
+    static let signOutForm = "<footer class=\"foot\"><form class=\"signout\" method=\"post\" action=\"/app/signout\"><button type=\"submit\">Sign out</button></form></footer>"
     static let installRules = """
-        nav{align-items:center}
-        .signout{margin:0 0 0 auto}
-        .signout button{border-color:var(--l0);background:none;color:var(--accent);font-weight:600}
+        .foot{max-width:720px;margin:0 auto;padding:0 12px 40px}
+        .signout{margin:0}
+        .signout button{background:none;color:var(--accent);font-weight:600}
 
         """
 
