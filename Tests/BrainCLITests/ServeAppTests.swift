@@ -174,8 +174,9 @@ import BrainFormat
         #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'self'") == true)
         #expect(page.body.contains("&lt;img src=x onerror=alert(1)&gt; &amp; co"))
         #expect(!page.body.contains("<img"))
-        #expect(page.body.components(separatedBy: "<script").count == 2)
+        #expect(page.body.components(separatedBy: "<script").count == 3)
         #expect(page.body.contains("<script src=\"/app/app.js\" defer></script>"))
+        #expect(page.body.contains("<script src=\"/app/offline.js\" defer></script>"))
         // No attribute (outside quoted values) is a handler or a style.
         let tags = page.body.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression)
         #expect(tags.range(of: #"<[^>]*\son[a-z]+="#, options: .regularExpression) == nil)

@@ -33,7 +33,8 @@ import BrainTestSupport
         let routes = try Self.routes(vault)
         #expect(routes.count > 3)
         // Pairing, and the web app's styles, script, manifest and icon (nothing of the vault), are open.
-        let open = ["/pair", "/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico", "/app/organism.css"]
+        let open = ["/pair", "/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico", "/app/organism.css",
+                    "/app/sw.js", "/app/offline.js", "/app/apple-touch-icon.png", "/app/icon-192.png", "/app/icon-512.png"]
         for (method, path) in routes + [("GET", "/no/such/route"), ("DELETE", "/api")] where !open.contains(path) {
             for headers in [[:], ["Authorization": "Bearer brain_0000"], ["Cookie": "brain-session=session_0000"]] {
                 let answer = try #require(TestClient.request(port: port, method, path, headers: headers, body: method == "POST" ? "{}" : nil))

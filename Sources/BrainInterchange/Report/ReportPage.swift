@@ -92,6 +92,7 @@ package struct ReportPage: Sendable {
         svg{display:block;max-width:100%;height:auto}
         .scroll{direction:rtl;overflow-x:auto;width:fit-content;max-width:100%}
         .scroll>svg{direction:ltr;max-width:none}
+        .scroll:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
         svg text{fill:var(--muted);font:10px system-ui,sans-serif}
         .l0{fill:var(--l0)}.l1{fill:var(--l1)}.l2{fill:var(--l2)}.l3{fill:var(--l3)}.l4{fill:var(--l4)}
         .organism{display:grid;grid-template-columns:minmax(0,560px) minmax(220px,1fr);gap:16px 28px;align-items:start}
@@ -294,8 +295,9 @@ package struct ReportPage: Sendable {
         let step = 13, size = 11, left = 28, top = 14
         let width = left + layout.columnCount * step
         let height = top + 7 * step
-        // Never shrunk: on a narrow screen the grid scrolls, showing its latest weeks first.
-        html.raw("<div class=\"scroll\"><svg class=\"grid\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"").text("\(label), \(first) to \(last)").raw("\">\n")
+        // Never shrunk: on a narrow screen the grid scrolls, showing its latest weeks first. The
+        // scrolling box takes the focus, so the arrow keys scroll it as a finger does.
+        html.raw("<div class=\"scroll\" tabindex=\"0\" role=\"group\" aria-label=\"").text("\(label), scrolls sideways").raw("\"><svg class=\"grid\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"").text("\(label), \(first) to \(last)").raw("\">\n")
         var lastLabel = -10
         for start in layout.monthStarts where start.column - lastLabel >= 3 {
             html.raw("<text x=\"\(left + start.column * step)\" y=\"10\">\(HeatmapLayout.monthNames[start.month - 1])</text>")

@@ -6,7 +6,7 @@ import BrainInterchange
 /// session (a home screen fetches the manifest's icon without cookies) and the same to everyone.
 enum AppAssets {
     /// The paths served without a session.
-    static let paths = ["/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico", "/app/organism.css"]
+    static let paths = ["/app/app.css", "/app/app.js", "/app/manifest.webmanifest", "/app/icon.svg", "/favicon.ico", "/app/organism.css"] + installPaths
 
     static var routes: [Router.Route] { [
         Router.Route(method: "GET", pattern: ["app", "app.css"], open: true, inline: true) { _, _ throws(APIError) in
@@ -25,7 +25,7 @@ enum AppAssets {
         Router.Route(method: "GET", pattern: ["favicon.ico"], open: true, inline: true) { _, _ throws(APIError) in
             asset(icon, "image/svg+xml")
         },
-    ] }
+    ] + installRoutes }
 
     static func asset(_ text: String, _ type: String) -> HTTPResponse {
         var response = HTTPResponse.text(text, type: type)
@@ -43,7 +43,7 @@ enum AppAssets {
             css += "[data-theme=\(theme.rawValue)]{\(light)}\n[data-theme=\(theme.rawValue)][data-appearance=dark]{\(dark)}\n"
             css += "@media (prefers-color-scheme: dark){[data-theme=\(theme.rawValue)][data-appearance=auto]{\(dark)}}\n"
         }
-        return css + rules
+        return css + rules + installRules
     }()
 
     static let rules = """
@@ -205,7 +205,10 @@ enum AppAssets {
           "theme_color": "\(Theme.standard.palette(.light).accent.hex)",
           "icons": [
             {"src": "/app/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
-            {"src": "/app/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable"}
+            {"src": "/app/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable"},
+            {"src": "/app/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "/app/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "/app/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"}
           ]
         }
 

@@ -42,13 +42,14 @@ struct AppPage {
             <meta name="color-scheme" content="\(scheme)">\(themeColor)
             <title>\(Router.html(title)) · Brain</title>
             <link rel="manifest" href="/app/manifest.webmanifest" crossorigin="use-credentials">
-            <link rel="icon" href="/app/icon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/app/icon.svg">
-            <link rel="stylesheet" href="/app/app.css"><script src="/app/app.js" defer></script></head>
+            <link rel="icon" href="/app/icon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/app/apple-touch-icon.png">
+            <link rel="stylesheet" href="/app/app.css"><script src="/app/app.js" defer></script><script src="/app/offline.js" defer></script></head>
             <body><a class="skip" href="#main">Skip to content</a>
             <nav aria-label="Pages">\(nav)</nav>
             <p id="offline" class="offline" role="status" hidden>The server cannot be reached: this is the last state seen.</p>
             <main id="main">
             \(body)</main>
+            \(AppAssets.signOutForm)
             </body></html>
 
             """

@@ -128,6 +128,15 @@ package final class CredentialStore {
         return read("sessions").contains { $0.count >= 2 && Secret.same($0[0], digest) && (Int($0[1]) ?? 0) > current }
     }
 
+    /// Ends the session `secret` (a browser signing out): its line is gone, with expired ones.
+    package func endSession(_ secret: String) throws(Failure) {
+        let digest = Secret.digest(secret)
+        let current = now()
+        try update("sessions") { lines in
+            lines.removeAll { Secret.same($0[0], digest) || ($0.count < 2 ? 0 : Int($0[1]) ?? 0) <= current }
+        }
+    }
+
     // MARK: Reminder answers
 
     /// The key that signs the Done and Skip links of reminders (`ReminderAnswer`): made on first
