@@ -73,8 +73,12 @@ final class TuiApp {
         return grid.rows.filter { $0.title.lowercased().contains(needle) || $0.id.lowercased().contains(needle) }
     }
 
+    /// How many times the grid was built from the vault (`reload`).
+    private(set) var reloads = 0
+
     /// Reads the vault again (the index re-reads only changed files) and rebuilds the grid.
     func reload() {
+        reloads += 1
         do {
             session.invalidateIndex()
             let index = try session.journalIndex()
@@ -84,6 +88,15 @@ final class TuiApp {
             message = "\(error)"
         }
         clampCursor()
+    }
+
+    /// Follows changes made elsewhere (another brain, an editor, sync): the grid is built again
+    /// only when the journal's files are not those the index read (`VaultIndex.isCurrent`, a
+    /// `stat` of each, no read) or the day turned; else nothing is read.
+    func reloadIfChanged() {
+        if let grid, let index = try? session.journalIndex(), index.isCurrent,
+           (try? session.day("today")) == grid.today { return }
+        reload()
     }
 
     private func clampCursor() {
