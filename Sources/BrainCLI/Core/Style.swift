@@ -19,7 +19,7 @@ struct Style {
     }
 
     /// Styling for one stream: colour per `ColorMode.resolve` (`--no-color`, `NO_COLOR`,
-    /// `BRAIN_COLOR`, `COLORTERM`, whether it is a terminal), light or dark per the config's
+    /// `BRAIN_COLOR`, `COLORTERM`, `TERM`, whether it is a terminal), light or dark per the config's
     /// `appearance` and `COLORFGBG`.
     init(isTerminal: Bool, environment: [String: String], noColorFlag: Bool, config: VaultConfig = VaultConfig()) {
         let mode = ColorMode.resolve(environment: environment, isTerminal: isTerminal, noColorFlag: noColorFlag)
