@@ -140,11 +140,18 @@ import Testing
 
     @Test func colourCellsOnATerminal() throws {
         let vault = try TestVault()
+        vault.environment = ["TERM": "xterm-256color"]
         let result = vault.run(["heatmap", "read"], terminal: true)
         // Forest (the sample vault's theme), dark (no COLORFGBG), 256 colours: level 4 and the empty cell.
         let palette = Theme.forest.palette(.dark)
         #expect(result.stdout.contains("\u{1B}[38;5;\(palette.levels[4].xterm256)m■"))
         #expect(result.stdout.contains("\u{1B}[38;5;\(palette.levels[0].xterm256)m■"))
         #expect(!result.stdout.contains("█"))
+        // 16 colours (TERM=xterm): levels fall on few system colours, so the glyphs keep them apart.
+        vault.environment = ["TERM": "xterm"]
+        let sixteen = vault.run(["heatmap", "read"], terminal: true).stdout
+        #expect(sixteen.contains("\u{1B}[\(ColorMode.ansi16.foreground(palette.levels[4]))m█"), "\(sixteen)")
+        #expect(sixteen.contains("\u{1B}[\(ColorMode.ansi16.foreground(palette.levels[0]))m·"), "\(sixteen)")
+        #expect(!sixteen.contains("■") && !sixteen.contains("38;5;"))
     }
 }

@@ -19,6 +19,7 @@ import BrainTestSupport
 
     @Test func pairDrawsTheLinksQRCodeInATerminalInColour() throws {
         let vault = try TestVault()
+        vault.environment = ["TERM": "xterm-256color"]
         let result = vault.run(["serve", "pair"], terminal: true)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         let link = try #require(lines.first)

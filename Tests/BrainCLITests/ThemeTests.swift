@@ -57,9 +57,14 @@ import Testing
         #expect(!text.contains("\u{1B}"))
         #expect(text.contains("·") && text.contains("█"))
         try Golden.compare("theme-no-color", text)
-        // A terminal without COLORTERM gets 256 colours; a pipe none.
-        vault.environment = [:]
+        // A terminal without COLORTERM gets 256 colours when TERM names them, else the 16 system
+        // colours; a pipe none.
+        vault.environment = ["TERM": "xterm-256color"]
         #expect(vault.run(["areas"], terminal: true).stdout.contains("\u{1B}[38;5;"))
+        vault.environment = ["TERM": "xterm"]
+        let sixteen = vault.run(["areas"], terminal: true).stdout
+        #expect(sixteen.contains("\u{1B}[\(ColorMode.ansi16.foreground(Theme.forest.palette(.dark).good))m"), "\(sixteen)")
+        #expect(!sixteen.contains("38;5;") && !sixteen.contains("38;2;"))
         vault.environment = ["COLORTERM": "truecolor"]
         #expect(vault.run(["areas"], terminal: true).stdout.contains("\u{1B}[38;2;"))
         #expect(!vault.run(["areas"]).stdout.contains("\u{1B}"))

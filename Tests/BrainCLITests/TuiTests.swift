@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import BrainTestSupport
 @testable import BrainCLI
+@testable import BrainKit
+@testable import BrainFormat
 
 /// A tmux server of its own (its own socket), one window of a shell in a folder.
 final class TmuxSession {
@@ -36,6 +38,9 @@ final class TmuxSession {
     }
 
     func screen() throws -> String { try tmux(["capture-pane", "-t", "0", "-p"]) }
+
+    /// The screen with its attributes as SGR escapes (`capture-pane -e`): the colours the program set.
+    func screenWithEscapes() throws -> String { try tmux(["capture-pane", "-t", "0", "-p", "-e"]) }
 
     /// The screen once `predicate` holds (the program had time to draw), or what it was at the end.
     @discardableResult
@@ -140,9 +145,11 @@ final class TmuxSession {
         // The files: what the commands wrote in the twin vault.
         #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
 
-        // A change made elsewhere (here brain done, in this process) shows without a key.
-        #expect(vault.run(["done", "call-family"]).status == 0)
-        try tmux.wait(for: "call-family checked off on the grid") { text in
+        // A change made elsewhere (the brain command, another process) shows without a key, by
+        // the once-a-second check (a bound far above its second, not a timing).
+        let done = try SpawnedProcess.run(brain, ["done", "call-family", "--vault", vault.root], environment: Self.environment)
+        #expect(done.status == 0, "\(done.stderr)")
+        try tmux.wait(for: "call-family checked off on the grid", seconds: 5) { text in
             text.split(separator: "\n").contains { $0.hasPrefix("  Call family") && $0.dropFirst(27).hasPrefix("✓") }
         }
 
@@ -176,6 +183,125 @@ final class TmuxSession {
         #expect(before == after, "stty -a before:\n\(before)\nafter:\n\(after)")
         try? FileManager.default.removeItem(atPath: base + "-before")
         try? FileManager.default.removeItem(atPath: base + "-after")
+    }
+
+    /// `r`, `m`, `e` and `:` write what `brain rest`, `brain checkin morning|evening --mood N`
+    /// and the command itself write, and the screen shows each.
+    @Test(.enabled(if: TmuxSession.path != nil, TmuxSession.skipMessage))
+    func restMoodAndCommandKeysWriteWhatTheCommandsWrite() throws {
+        let brain = try ConcurrencyTests.executable().path
+        let vault = try TestVault(now: Self.now)
+        let twin = try TestVault(now: Self.now)
+        let tmux = try TmuxSession(columns: 200, rows: 50, folder: vault.root, environment: Self.environment)
+        try tmux.send("\(brain) tui; echo TUI-ENDED-$((6*7))", literal: true)
+        try tmux.send("Enter")
+        var screen = try tmux.wait(for: "at risk")
+        #expect(!screen.contains("rest day"))
+
+        // r: today becomes a rest day; the title says so.
+        try tmux.send("r")
+        screen = try tmux.wait(for: "the rest day") { $0.contains("2026-11-22 is a rest day") && $0.contains("Sunday 2026-11-22  · rest day") }
+        #expect(twin.run(["rest"]).status == 0)
+
+        // m and e: the morning and evening moods.
+        try tmux.send("m")
+        try tmux.wait(for: "morning mood (1-5):")
+        try tmux.send("4", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "morning mood 4 on 2026-11-22")
+        #expect(twin.run(["checkin", "morning", "--mood", "4"]).status == 0)
+        try tmux.send("e")
+        try tmux.wait(for: "evening mood (1-5):")
+        try tmux.send("5", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: "evening mood 5 on 2026-11-22")
+        #expect(twin.run(["checkin", "evening", "--mood", "5"]).status == 0)
+
+        // `:`: a brain command; its first line shows, and the grid has the check-off.
+        let expected = twin.run(["done", "read", "25"])
+        #expect(expected.status == 0)
+        let firstLine = try #require(expected.stdout.split(separator: "\n").first.map(String.init))
+        try tmux.send(":")
+        try tmux.send("done read 25", literal: true)
+        try tmux.send("Enter")
+        try tmux.wait(for: firstLine)
+        try tmux.wait(for: "read checked off on the grid") { text in
+            text.split(separator: "\n").contains { $0.dropFirst(2).hasPrefix("Read 20 pages") && $0.dropFirst(27).hasPrefix("✓") }
+        }
+        #expect(try vault.read("daily/2026-11-22.md") == twin.read("daily/2026-11-22.md"))
+
+        try tmux.send("q")
+        try tmux.wait(for: "the line TUI-ENDED-42") { $0.split(separator: "\n").contains("TUI-ENDED-42") }
+    }
+
+    /// The colours `brain tui` sets as the terminal sees them (`capture-pane -e`): the 16 system
+    /// colours and nothing else with TERM=xterm, none under NO_COLOR; 256 and true colour where
+    /// the environment says so (which shows the capture carries colours at all).
+    @Test(.enabled(if: TmuxSession.path != nil, TmuxSession.skipMessage))
+    func colourModesEmitTheirOwnEscapes() throws {
+        let brain = try ConcurrencyTests.executable().path
+        let vault = try TestVault(now: Self.now)
+        var environment = Self.environment
+        // Whatever the test run was given: no colour variable but the case's own counts.
+        for name in ["COLORTERM", "BRAIN_COLOR", "NO_COLOR"] { environment[name] = "" }
+        let tmux = try TmuxSession(columns: 160, rows: 40, folder: vault.root, environment: environment)
+        // The sample vault's theme, dark (no COLORFGBG).
+        let palette = Theme.forest.palette(.dark)
+        let cases: [(variables: String, mode: ColorMode)] = [
+            ("TERM=xterm", .ansi16), ("TERM=xterm-256color NO_COLOR=1", .none), ("TERM=linux", .ansi16),
+            ("TERM=xterm-256color", .ansi256), ("TERM=xterm COLORTERM=truecolor", .trueColor),
+        ]
+        for (number, (variables, mode)) in cases.enumerated() {
+            try tmux.send("clear; \(variables) \(brain) tui; echo MODE-ENDED-$((100+\(number)))", literal: true)
+            try tmux.send("Enter")
+            _ = try tmux.wait(for: "at risk")
+            let captured = try tmux.screenWithEscapes()
+            let colours = Self.colourParameters(captured)
+            let shown = captured.replacingOccurrences(of: "\u{1B}", with: "^[")
+            let good = mode.foreground(palette.good), muted = mode.foreground(palette.muted)
+            switch mode {
+            case .none:
+                #expect(colours.isEmpty, "\(variables): \(colours); the screen:\n\(shown)")
+            case .ansi16:
+                #expect(colours.allSatisfy { !$0.hasPrefix("38;") && !$0.hasPrefix("48;") }, "\(variables): \(colours)")
+                #expect(colours.contains(good) && colours.contains(muted), "\(variables): no \(good) or \(muted) in \(colours); the screen:\n\(shown)")
+            case .ansi256, .trueColor:
+                #expect(colours.contains(good) && colours.contains(muted), "\(variables): no \(good) or \(muted) in \(colours); the screen:\n\(shown)")
+            }
+            try tmux.send("q")
+            let end = "MODE-ENDED-\(100 + number)"
+            try tmux.wait(for: "the line \(end)") { $0.split(separator: "\n").contains(Substring(end)) }
+        }
+    }
+
+    /// The colour parameters of every SGR escape (`ESC [ … m`) in `text`: `31`, `38;5;71`,
+    /// `38;2;110;224;141`, `42`…; attributes (bold, reverse) and the default colours (39, 49) aside.
+    static func colourParameters(_ text: String) -> Set<String> {
+        var found: Set<String> = []
+        var rest = Substring(text)
+        while let escape = rest.range(of: "\u{1B}[") {
+            rest = rest[escape.upperBound...]
+            guard let end = rest.firstIndex(where: { !$0.isNumber && $0 != ";" }) else { break }
+            let parameters = rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+            let isSGR = rest[end] == "m"
+            rest = rest[rest.index(after: end)...]
+            guard isSGR else { continue }
+            var index = 0
+            while index < parameters.count {
+                let value = parameters[index]
+                if (value == 38 || value == 48), index + 1 < parameters.count {
+                    let length = parameters[index + 1] == 5 ? 3 : 5
+                    found.insert(parameters[index..<min(parameters.count, index + length)].map(String.init).joined(separator: ";"))
+                    index += length
+                    continue
+                }
+                if (30...37).contains(value) || (40...47).contains(value) || (90...97).contains(value) || (100...107).contains(value) {
+                    found.insert(String(value))
+                }
+                index += 1
+            }
+        }
+        return found
     }
 
     @Test func askAnswersFromAPipe() throws {

@@ -19,7 +19,7 @@ enum TuiCommand: BrainCommand {
         """,
         options: [
             .flag("json", "print the keys and what they do as JSON, and exit"),
-            .flag("measure", "time a full redraw of a 200 × 60 screen and a reload of the grid against brain week, print JSON, and exit"),
+            .flag("measure", "time a full redraw of a 200 × 60 screen, a reload of the grid and the check for changes against brain week, print JSON, and exit"),
         ],
         examples: ["brain tui", "brain tui --vault ~/brain"])
 
@@ -58,9 +58,10 @@ enum TuiCommand: BrainCommand {
                 app.reload()
             }
             if !bytes.isEmpty { app.handle(bytes) }
-            // Changes made elsewhere (another brain, an editor, sync) show within a second.
+            // Changes made elsewhere (another brain, an editor, sync) show within a second; the
+            // check reads nothing while the journal's files are as the index read them.
             if Date().timeIntervalSince(lastReload) >= 1 {
-                app.reload()
+                app.reloadIfChanged()
                 lastReload = Date()
             }
         }
@@ -110,6 +111,10 @@ enum TuiCommand: BrainCommand {
         app.rows = 60
         app.columns = 200
         let reload = median { app.reload() }
+        // The once-a-second check while nothing changed (a `stat` of each journal file).
+        let reloads = app.reloads
+        let check = median { app.reloadIfChanged() }
+        let checkReloads = app.reloads - reloads
         var screen = TuiScreen()
         var bytes = 0
         let redraw = median {
@@ -130,11 +135,15 @@ enum TuiCommand: BrainCommand {
             var bytes: Int
             var redrawSeconds: Double
             var reloadSeconds: Double
+            /// The once-a-second check on an unchanged vault, and how often it read the vault (0).
+            var checkSeconds: Double
+            var checkReloads: Int
             var weekSeconds: Double
             var ratio: Double
         }
         return try session.printJSON(Measure(habits: app.grid?.rows.count ?? 0, days: app.dayCount, bytes: bytes,
-                                             redrawSeconds: redraw, reloadSeconds: reload, weekSeconds: week,
+                                             redrawSeconds: redraw, reloadSeconds: reload,
+                                             checkSeconds: check, checkReloads: checkReloads, weekSeconds: week,
                                              ratio: week > 0 ? redraw / week : 0))
     }
 }

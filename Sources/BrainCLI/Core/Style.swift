@@ -19,7 +19,7 @@ struct Style {
     }
 
     /// Styling for one stream: colour per `ColorMode.resolve` (`--no-color`, `NO_COLOR`,
-    /// `BRAIN_COLOR`, `COLORTERM`, whether it is a terminal), light or dark per the config's
+    /// `BRAIN_COLOR`, `COLORTERM`, `TERM`, whether it is a terminal), light or dark per the config's
     /// `appearance` and `COLORFGBG`.
     init(isTerminal: Bool, environment: [String: String], noColorFlag: Bool, config: VaultConfig = VaultConfig()) {
         let mode = ColorMode.resolve(environment: environment, isTerminal: isTerminal, noColorFlag: noColorFlag)
@@ -42,9 +42,14 @@ struct Style {
     }
 
     /// A heatmap cell of level 0–4: a block in the level's colour on a terminal (level 0 a shade
-    /// just off the background), distinct glyphs without colour.
+    /// just off the background), distinct glyphs without colour. With 16 colours the glyphs carry
+    /// the level and the colour the hue, since several levels fall on one system colour.
     func cell(_ level: Int) -> String {
-        if enabled { return "\u{1B}[\(mode.foreground(palette.level(level)))m■\u{1B}[0m" }
-        return ["·", "░", "▒", "▓", "█"][max(0, min(level, 4))]
+        let glyph = ["·", "░", "▒", "▓", "█"][max(0, min(level, 4))]
+        switch mode {
+        case .none: return glyph
+        case .ansi16: return "\u{1B}[\(mode.foreground(palette.level(level)))m\(glyph)\u{1B}[0m"
+        case .ansi256, .trueColor: return "\u{1B}[\(mode.foreground(palette.level(level)))m■\u{1B}[0m"
+        }
     }
 }

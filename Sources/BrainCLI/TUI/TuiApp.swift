@@ -73,8 +73,12 @@ final class TuiApp {
         return grid.rows.filter { $0.title.lowercased().contains(needle) || $0.id.lowercased().contains(needle) }
     }
 
+    /// How many times the grid was built from the vault (`reload`).
+    private(set) var reloads = 0
+
     /// Reads the vault again (the index re-reads only changed files) and rebuilds the grid.
     func reload() {
+        reloads += 1
         do {
             session.invalidateIndex()
             let index = try session.journalIndex()
@@ -84,6 +88,15 @@ final class TuiApp {
             message = "\(error)"
         }
         clampCursor()
+    }
+
+    /// Follows changes made elsewhere (another brain, an editor, sync): the grid is built again
+    /// only when the journal's files are not those the index read (`VaultIndex.isCurrent`, a
+    /// `stat` of each, no read) or the day turned; else nothing is read.
+    func reloadIfChanged() {
+        if let grid, let index = try? session.journalIndex(), index.isCurrent,
+           (try? session.day("today")) == grid.today { return }
+        reload()
     }
 
     private func clampCursor() {
@@ -309,8 +322,11 @@ final class TuiApp {
         } else if rowsShown.isEmpty {
             lines.append("  " + (filter.isEmpty ? "no habits yet (brain new habit \"Title\" --every day)" : "no habit matches /\(filter)"))
         } else {
+            // Each mark's cell is styled once a frame, not once a cell (50 habits × 60 days).
+            var cells: [WeekGrid.Mark: String] = [:]
+            for mark in [WeekGrid.Mark.done, .missed, .open, .skipped, .none] { cells[mark] = styled(mark) }
             for (offset, row) in rowsShown.enumerated().dropFirst(top).prefix(height) {
-                lines.append(render(row, selected: offset == habit, count: count))
+                lines.append(render(row, selected: offset == habit, count: count, cells: cells))
             }
         }
         while lines.count < rows - 3 { lines.append("") }
@@ -327,21 +343,28 @@ final class TuiApp {
         return Array(lines.prefix(rows))
     }
 
-    private func render(_ row: HabitGridView.Row, selected: Bool, count: Int) -> String {
+    /// A mark in its colour: done good, missed bad, open warn, skipped and not due muted.
+    private func styled(_ mark: WeekGrid.Mark) -> String {
+        switch mark {
+        case .done: return style(mark.symbol, .good)
+        case .missed: return style(mark.symbol, .bad)
+        case .open: return style(mark.symbol, .warn)
+        case .skipped, .none: return style(mark.symbol, .muted)
+        }
+    }
+
+    private func render(_ row: HabitGridView.Row, selected: Bool, count: Int, cells: [WeekGrid.Mark: String]) -> String {
         var line = selected ? style("›", .accent) + " " : "  "
         let title = Layout.pad(Layout.clipped(row.title, titleWidth), titleWidth)
         line += (selected ? style(title, .strong) : title) + " "
         for column in 0..<count {
             let mark = row.marks[row.marks.count - 1 - column]
-            var cell: String
-            switch mark {
-            case .done: cell = style(mark.symbol, .good)
-            case .missed: cell = style(mark.symbol, .bad)
-            case .open: cell = style(mark.symbol, .warn)
-            case .skipped, .none: cell = style(mark.symbol, .muted)
+            if selected && column == day {
+                line += "\u{1B}[7m" + mark.symbol + "\u{1B}[27m "
+            } else {
+                line += cells[mark] ?? mark.symbol
+                line += " "
             }
-            if selected && column == day { cell = "\u{1B}[7m" + mark.symbol + "\u{1B}[27m" }
-            line += cell + " "
         }
         line += " " + Layout.pad(Layout.clipped(row.streakText, 9), 10)
         line += style(Layout.pad(row.momentum.map { Quantity.percent($0.value) } ?? "", 6), .muted)

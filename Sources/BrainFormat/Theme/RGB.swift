@@ -88,4 +88,44 @@ package struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
         let grey = 8 + 10 * step
         return distance(grey, grey, grey) < cubeDistance ? 232 + step : cube
     }
+
+    /// xterm's default values of the 16 system colours (0–7 normal, 8–15 bright), which a
+    /// 16-colour terminal approximates with its own: black, red, green, yellow, blue, magenta,
+    /// cyan, white, then the bright eight.
+    package static let ansi16Defaults: [RGB] = [
+        "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
+        "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff",
+    ].map { RGB(hex: $0)! }
+
+    /// The nearest of the 16 system colours, 0–15, keeping what a colour means: a colour with
+    /// little chroma (the largest channel less the smallest under 48 of 255) is one of the four
+    /// greys (0, 8, 7, 15); any other keeps its hue, the nearest of the six hues (red 0°, yellow
+    /// 60°, green 120°, cyan 180°, blue 240°, magenta 300°), and takes the normal or bright one
+    /// of that hue, whichever is nearer by squared distance in sRGB. Nearest by distance alone
+    /// would turn dark greens and blues into grey, since every terminal sets its own shades.
+    package var ansi16: Int {
+        let (r, g, b) = (Int(red), Int(green), Int(blue))
+        let high = max(r, g, b), low = min(r, g, b)
+        let candidates: [Int]
+        if high - low < 48 {
+            candidates = [0, 8, 7, 15]
+        } else {
+            // The HSV hue in degrees, 0 ..< 360.
+            let chroma = Double(high - low)
+            var sector: Double
+            if high == r { sector = Double(g - b) / chroma } else if high == g { sector = Double(b - r) / chroma + 2 } else { sector = Double(r - g) / chroma + 4 }
+            if sector < 0 { sector += 6 }
+            let hue = sector * 60
+            // The system colour of each hue, in hue order.
+            let hues: [(degrees: Double, index: Int)] = [(0, 1), (60, 3), (120, 2), (180, 6), (240, 4), (300, 5)]
+            func gap(_ degrees: Double) -> Double { let d = abs(hue - degrees); return min(d, 360 - d) }
+            let family = hues.min { gap($0.degrees) < gap($1.degrees) }!.index
+            candidates = [family, family + 8]
+        }
+        func distance(_ other: RGB) -> Int {
+            let (dr, dg, db) = (Int(other.red) - r, Int(other.green) - g, Int(other.blue) - b)
+            return dr * dr + dg * dg + db * db
+        }
+        return candidates.min { distance(Self.ansi16Defaults[$0]) < distance(Self.ansi16Defaults[$1]) }!
+    }
 }

@@ -15,6 +15,7 @@ extension QRCode {
         let (start, reset): (String, String)
         switch colour {
         case .none: (start, reset) = ("", "")
+        case .ansi16: (start, reset) = ("\u{1B}[97;40m", "\u{1B}[0m")
         case .ansi256: (start, reset) = ("\u{1B}[38;5;231;48;5;16m", "\u{1B}[0m")
         case .trueColor: (start, reset) = ("\u{1B}[38;2;255;255;255;48;2;0;0;0m", "\u{1B}[0m")
         }

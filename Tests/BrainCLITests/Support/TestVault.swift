@@ -98,29 +98,10 @@ final class TestVault {
         FileManager.default.fileExists(atPath: root + "/" + path)
     }
 
-    /// Splits a command line on spaces, keeping 'single' or "double" quoted words whole.
+    /// Splits a command line on spaces, keeping 'single' or "double" quoted words whole: the
+    /// splitter of `brain tui`'s command line (`CommandWords`), so both read a line alike.
     static func words(_ line: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        var inWord = false
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character == " " {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
+        CommandWords.split(line)
     }
 }
 

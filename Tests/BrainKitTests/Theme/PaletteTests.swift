@@ -97,13 +97,22 @@ import Testing
         func mode(_ environment: [String: String], terminal: Bool = true, flag: Bool = false) -> ColorMode {
             ColorMode.resolve(environment: environment, isTerminal: terminal, noColorFlag: flag)
         }
-        #expect(mode([:]) == .ansi256)
+        // TERM as terminal programs read it: 256 colours when it says so, else the 16 system colours.
+        #expect(mode([:]) == .ansi16)
+        for term in ["xterm", "screen", "linux", "vt100", "rxvt-unicode"] { #expect(mode(["TERM": term]) == .ansi16, "\(term)") }
+        for term in ["xterm-256color", "tmux-256color", "screen-256color"] { #expect(mode(["TERM": term]) == .ansi256, "\(term)") }
+        #expect(mode(["TERM": "dumb"]) == .none)
+        #expect(mode(["TERM": "dumb", "COLORTERM": "truecolor"]) == .none)
+        #expect(mode(["TERM": "xterm", "COLORTERM": "truecolor"]) == .trueColor)
         #expect(mode(["COLORTERM": "truecolor"]) == .trueColor)
         #expect(mode(["COLORTERM": "24bit"]) == .trueColor)
-        #expect(mode(["COLORTERM": "yes"]) == .ansi256)
+        #expect(mode(["COLORTERM": "yes", "TERM": "xterm-256color"]) == .ansi256)
+        #expect(mode(["COLORTERM": "yes", "TERM": "xterm"]) == .ansi16)
+        #expect(mode(["BRAIN_COLOR": "16", "TERM": "xterm-256color"]) == .ansi16)
+        #expect(mode(["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
         #expect(mode(["COLORTERM": "truecolor"], terminal: false) == .none)
         #expect(mode(["COLORTERM": "truecolor", "NO_COLOR": "1"]) == .none)
-        #expect(mode(["NO_COLOR": ""]) == .ansi256)
+        #expect(mode(["NO_COLOR": ""]) == .ansi16)
         #expect(mode([:], flag: true) == .none)
         #expect(mode(["BRAIN_COLOR": "truecolor"], terminal: false) == .trueColor)
         #expect(mode(["BRAIN_COLOR": "256", "COLORTERM": "truecolor"]) == .ansi256)
@@ -112,6 +121,49 @@ import Testing
         #expect(ColorMode.trueColor.foreground(color) == "38;2;255;154;92")
         #expect(ColorMode.ansi256.foreground(color) == "38;5;\(color.xterm256)")
         #expect(ColorMode.none.foreground(color) == "")
+    }
+
+    /// Each of the 16 system colours (xterm's values) is its own nearest, with its own SGR code:
+    /// 30–37, then the bright ones 90–97.
+    @Test func ansi16MapsTheSystemColoursToThemselves() {
+        for (index, color) in RGB.ansi16Defaults.enumerated() {
+            #expect(color.ansi16 == index, "\(color)")
+            #expect(ColorMode.ansi16.foreground(color) == String(index < 8 ? 30 + index : 82 + index), "\(color)")
+        }
+    }
+
+    /// Colours whose answer follows from the rule: the hue decides the family (`#8a5300`, a brown
+    /// at 36°, is nearer yellow's 60° than red's 0°), the distance normal or bright, and a colour
+    /// with little chroma is a grey.
+    @Test(arguments: [
+        ("#b3261e", 1), ("#ff8075", 9), ("#1e6b32", 2), ("#6ee08d", 2), ("#8a5300", 3), ("#f2c14e", 3),
+        ("#0b5a96", 6), ("#6437bd", 12), ("#b79bff", 12), ("#c000c0", 5), ("#ff80ff", 13),
+        ("#6b5246", 8), ("#2b1b14", 0), ("#f6e9e1", 7), ("#c8c8c8", 7), ("#ffff66", 11),
+    ])
+    func ansi16KeepsTheHueAndPicksTheShade(hex: String, expected: Int) throws {
+        let color = try #require(RGB(hex: hex))
+        #expect(color.ansi16 == expected)
+        // The pick is the nearer of its family's two (or of the four greys) by distance in sRGB.
+        let family = expected % 8 == 0 || expected % 8 == 7 ? [0, 7, 8, 15] : [expected % 8, expected % 8 + 8]
+        func distance(_ index: Int) -> Int {
+            let other = RGB.ansi16Defaults[index]
+            let d = [Int(other.red) - Int(color.red), Int(other.green) - Int(color.green), Int(other.blue) - Int(color.blue)]
+            return d.map { $0 * $0 }.reduce(0, +)
+        }
+        #expect(family.allSatisfy { distance(expected) <= distance($0) })
+    }
+
+    /// In 16 colours every theme keeps the meaning of its colours: bad is red, warn yellow, good
+    /// a colour (not a grey), muted a grey, and text the grey of its variant (light on dark).
+    @Test(arguments: Palette.all)
+    func ansi16KeepsEachPalettesMeaning(_ palette: Palette) {
+        let greys: Set = [0, 7, 8, 15]
+        #expect([1, 9].contains(palette.bad.ansi16), "\(palette.theme) \(palette.variant) bad")
+        #expect([3, 11].contains(palette.warn.ansi16), "\(palette.theme) \(palette.variant) warn")
+        #expect(!greys.contains(palette.good.ansi16), "\(palette.theme) \(palette.variant) good")
+        #expect(!greys.contains(palette.accent.ansi16), "\(palette.theme) \(palette.variant) accent")
+        #expect(greys.contains(palette.muted.ansi16), "\(palette.theme) \(palette.variant) muted")
+        #expect((palette.variant == .dark ? [7, 15] : [0, 8]).contains(palette.text.ansi16), "\(palette.theme) \(palette.variant) text")
     }
 
     @Test func terminalAppearance() {

@@ -99,7 +99,7 @@ import Testing
     }
 
     /// The text drawing parsed back gives the modules with a light quiet zone of four, plain and coloured.
-    @Test(arguments: [ColorMode.none, .ansi256, .trueColor])
+    @Test(arguments: [ColorMode.none, .ansi16, .ansi256, .trueColor])
     func theTerminalDrawingReadsBackAsTheModules(colour: ColorMode) throws {
         for text in ["x", "http://192.168.1.20:7420/pair?code=pair_" + String(repeating: "a7", count: 32), String(repeating: "é", count: 100)] {
             let code = try QRCode(text: text)
