@@ -18,7 +18,7 @@ extension Router {
         Route(method: "GET", pattern: ["app", "events"], events: true) { _, _ throws(APIError) in
             throw APIError(status: .internalError, code: "internal", message: "events are answered by the loop")
         },
-    ] + AppAssets.routes + Router.reportRoutes }
+    ] + AppAssets.routes + Router.reportRoutes + Router.pageRoutes }
 
     func overview(journal: Journal? = nil) -> DayOverview {
         let journal = journal ?? self.journal()
@@ -78,7 +78,7 @@ extension Router {
         } catch {
             return todayPage(call, message: error.message, status: error.status)
         }
-        return Self.seeOther("/app#h-" + PercentDecoding.encode(call.parameters["habit"]!))
+        return Self.seeOther(Self.back(form) ?? "/app#h-" + PercentDecoding.encode(call.parameters["habit"]!))
     }
 
     /// `POST /app/checkin/morning|evening`: `RecordCheckIn` for today, as `brain checkin` calls it.
