@@ -58,6 +58,8 @@ def notes(driver):
         fail("the linked note does not list Morning routine among its backlinks: %s" % backlinks)
     app.console_errors(driver, "a linked note")
     print("ok a [[link]] in a note opens the linked note", flush=True)
+    tap(driver.find_element(By.CSS_SELECTOR, "nav a[href='/app/notes']"))
+    WebDriverWait(driver, 10).until(lambda d: path_of(d) == "/app/notes")
     field = driver.find_element(By.NAME, "q")
     field.send_keys("snooze")
     tap(driver.find_element(By.CSS_SELECTOR, "form[role=search] button"))
