@@ -84,7 +84,7 @@ import BrainFormat
         let list = try #require(app.get("/app/notes"))
         #expect(list.status == 200)
         let items = list.body.components(separatedBy: "<ul class=\"notes\">")[1].components(separatedBy: "<li>").dropFirst()
-        let pinned = items.map { $0.contains("aria-label=\"pinned\"") }
+        let pinned = items.map { $0.contains("<span class=\"pin\">pinned</span>") }
         #expect(pinned.contains(true))
         #expect(pinned == pinned.sorted { $0 && !$1 }, "pinned notes come first")
         let tagged = try #require(app.get("/app/notes?tag=habits"))

@@ -1,8 +1,10 @@
 /// The styles of the habit and note pages, after the app's own rules.
 extension AppAssets {
     static let pageRules = """
-        nav{overflow-x:auto}
-        @media (max-width:480px){nav a{padding:0 9px}}
+        nav{overflow-x:auto;scrollbar-width:none}
+        nav a{white-space:nowrap}
+        @media (max-width:480px){nav{gap:2px;padding:4px 6px}nav a{padding:0 7px}}
+        .pin{font-size:.75rem;font-weight:600;color:var(--muted);border:1px solid var(--muted);border-radius:6px;padding:0 5px;vertical-align:middle}
         .habit{position:relative}
         .habit .more{position:absolute;right:0;top:4px;display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;text-decoration:none;font-size:1.4rem;color:var(--muted)}
         .habit>form .row{padding-right:48px}

@@ -52,7 +52,7 @@ extension AppPage {
         out += "<ul class=\"notes\">"
         for note in list.notes {
             guard let position = index.index(ofPath: note.path) else { continue }
-            out += "<li>" + (note.pinned ? "<span aria-label=\"pinned\">📌</span> " : "")
+            out += "<li>" + (note.pinned ? "<span class=\"pin\">pinned</span> " : "")
             out += "<a href=\"\(Router.html(href(index.records[position])))\">\(Router.html(note.title))</a>"
             if !note.tags.isEmpty { out += " <span class=\"tags\">" + note.tags.map(tagLink).joined(separator: " ") + "</span>" }
             out += "</li>"
@@ -67,7 +67,7 @@ extension AppPage {
     }
 
     static func note(_ note: NoteReading, index: VaultIndex) -> String {
-        var out = "<header class=\"day\"><h1>\(note.pinned ? "<span aria-label=\"pinned\">📌</span> " : "")\(Router.html(note.title))</h1>"
+        var out = "<header class=\"day\"><h1>\(note.pinned ? "<span class=\"pin\">pinned</span> " : "")\(Router.html(note.title))</h1>"
         out += "<p class=\"muted\">\(Router.html(note.path))</p></header>\n"
         if !note.tags.isEmpty { out += "<p class=\"tags\">" + note.tags.map(tagLink).joined(separator: " ") + "</p>\n" }
         let spans = note.links.map { link -> MarkdownHTML.Span in

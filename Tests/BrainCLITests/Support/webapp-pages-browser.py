@@ -68,6 +68,24 @@ def notes(driver):
     print("ok a search finds a note's line", flush=True)
 
 
+def touch_targets(driver):
+    """Every control of the new pages (and Today's › links) is at least 44 x 44 px."""
+    for path in ["/app", "/app/habits/read", "/app/notes", "/app/notes/notes/morning-routine"]:
+        driver.get(BASE + path)
+        small = driver.execute_script("""
+            return Array.from(document.querySelectorAll('button, summary, nav a, .habit a.more, ul.notes a, ul.lines a, a.tag, input'))
+              .filter(e => e.offsetParent !== null)
+              .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
+              .filter(p => p[1].width < 44 || p[1].height < 44).map(p => p[0] + ' ' + p[1].width + 'x' + p[1].height)""")
+        if small:
+            fail("%s: controls smaller than 44 x 44 px: %s" % (path, small))
+        overflow = driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth + 1")
+        if overflow:
+            fail("%s: the page is wider than the screen" % path)
+        app.console_errors(driver, path)
+    print("ok touch targets on the habit and note pages", flush=True)
+
+
 def two_devices(first, second):
     """A tap on one device shows ✓ on the other, open on Today, without a reload."""
     for driver in (first, second):
@@ -96,6 +114,7 @@ def main():
         app.pair(first, env["PAIR"])
         habit_page(first)
         notes(first)
+        touch_targets(first)
         second = app.browser()
         app.pair(second, env["PAIR_OTHER"])
         two_devices(first, second)
