@@ -97,6 +97,18 @@ import BrainFormat
         #expect(search.body.contains("Wake up (no snooze)."))
     }
 
+    /// Each new page with the app's styles and script stays within the budget of 100 KB.
+    @Test func pagesKeepTheWeightBudget() throws {
+        let app = try Paired(try TestVault())
+        defer { _ = app.server.stop() }
+        let assets = try ["/app/app.css", "/app/app.js"].map { try #require(app.get($0)).body.utf8.count }.reduce(0, +)
+        for path in ["/app", "/app/habits/read", "/app/notes", "/app/notes?q=habit", "/app/notes/notes/morning-routine"] {
+            let page = try #require(app.get(path))
+            #expect(page.status == 200, "\(path)")
+            #expect(page.body.utf8.count + assets <= 100 * 1024, "\(path): \(page.body.utf8.count) + \(assets) bytes")
+        }
+    }
+
     /// A note holding markup in its title, body and tags shows it as text on every page, and no
     /// URL reaches a file outside the vault or by any way but the index.
     @Test func vaultTextIsEscapedAndPathsStayInTheVault() throws {

@@ -59,9 +59,13 @@ extension AppPage {
         }
         out += "</ul></section>\n"
         if !tags.tags.isEmpty {
+            // The most used first, as `brain tags --sort count`, and no more than a page holds.
+            let shown = tags.tags.prefix(Router.tagLimit)
             out += "<section><h2>Tags</h2><ul class=\"taglist\">"
-            for entry in tags.tags { out += "<li>\(tagLink(entry.name)) <span class=\"muted\">\(entry.count)</span></li>" }
-            out += "</ul></section>\n"
+            for entry in shown { out += "<li>\(tagLink(entry.name)) <span class=\"muted\">\(entry.count)</span></li>" }
+            out += "</ul>"
+            if shown.count < tags.tags.count { out += "<p class=\"muted\">The \(shown.count) most used of \(tags.tags.count) tags.</p>" }
+            out += "</section>\n"
         }
         return out
     }

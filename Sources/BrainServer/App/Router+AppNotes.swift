@@ -10,6 +10,8 @@ extension Router {
     /// The most notes the list shows, and the most lines a search shows.
     static let noteListLimit = 200
     static let searchLimit = 200
+    /// The most tags the list shows (the most used).
+    static let tagLimit = 100
 
     func notesPage(_ call: Call) -> HTTPResponse {
         let request = call.request
@@ -38,7 +40,7 @@ extension Router {
             }
         }
         let list = status == .ok ? NoteList.recent(in: index, tags: expressions, limit: Self.noteListLimit) : NoteList(notes: [])
-        let body = AppPage.notes(list, index: index, tags: TagList(index: index, sort: .name), query: query, tag: status == .ok ? tag : nil,
+        let body = AppPage.notes(list, index: index, tags: TagList(index: index, sort: .count), query: query, tag: status == .ok ? tag : nil,
                                  results: results, message: message)
         return appPage("Notes", tab: "notes", body, status: status)
     }
