@@ -42,11 +42,28 @@ extension AppPage {
                     out += "<h3>" + (record.map { "<a href=\"\(Router.html(href($0)))\">\(title)</a>" } ?? title) + "</h3><ul class=\"lines\">"
                     lastPath = match.path
                 }
-                out += "<li><span class=\"muted\">\(match.line)</span> \(Router.html(match.text))</li>"
+                let text = match.text.count > Router.lineLimit ? match.text.prefix(Router.lineLimit) + "…" : match.text
+                out += "<li><span class=\"muted\">\(match.line)</span> \(Router.html(text))</li>"
             }
             if !lastPath.isEmpty { out += "</ul>" }
             out += "</section>\n"
         }
+        if results == nil { out += noteList(list, index: index, tag: tag) }
+        if !tags.tags.isEmpty {
+            // The most used first, as `brain tags --sort count`, and no more than a page holds.
+            let shown = tags.tags.prefix(Router.tagLimit)
+            out += "<section><h2>Tags</h2><ul class=\"taglist\">"
+            for entry in shown { out += "<li>\(tagLink(entry.name)) <span class=\"muted\">\(entry.count)</span></li>" }
+            out += "</ul>"
+            if shown.count < tags.tags.count { out += "<p class=\"muted\">The \(shown.count) most used of \(tags.tags.count) tags.</p>" }
+            out += "</section>\n"
+        }
+        return out
+    }
+
+    /// The notes of the list (or of a tag), each with its tags.
+    static func noteList(_ list: NoteList, index: VaultIndex, tag: String?) -> String {
+        var out = ""
         out += "<section><h2>" + (tag.map { "Notes tagged \(tagLink($0)) <a class=\"muted\" href=\"/app/notes\">all notes</a>" } ?? "Recent notes") + "</h2>"
         if list.notes.isEmpty { out += "<p class=\"muted\">No notes\(tag == nil ? " yet: <code>brain new note</code> makes one" : "")." + "</p>" }
         out += "<ul class=\"notes\">"
@@ -58,15 +75,6 @@ extension AppPage {
             out += "</li>"
         }
         out += "</ul></section>\n"
-        if !tags.tags.isEmpty {
-            // The most used first, as `brain tags --sort count`, and no more than a page holds.
-            let shown = tags.tags.prefix(Router.tagLimit)
-            out += "<section><h2>Tags</h2><ul class=\"taglist\">"
-            for entry in shown { out += "<li>\(tagLink(entry.name)) <span class=\"muted\">\(entry.count)</span></li>" }
-            out += "</ul>"
-            if shown.count < tags.tags.count { out += "<p class=\"muted\">The \(shown.count) most used of \(tags.tags.count) tags.</p>" }
-            out += "</section>\n"
-        }
         return out
     }
 

@@ -9,7 +9,9 @@ import BrainStore
 extension Router {
     /// The most notes the list shows, and the most lines a search shows.
     static let noteListLimit = 200
-    static let searchLimit = 200
+    static let searchLimit = 100
+    /// The most characters of a found line shown (a page stays within its weight budget).
+    static let lineLimit = 160
     /// The most tags the list shows (the most used).
     static let tagLimit = 100
 
@@ -39,7 +41,8 @@ extension Router {
                 results = SearchResults(text, in: vault, limit: Self.searchLimit)
             }
         }
-        let list = status == .ok ? NoteList.recent(in: index, tags: expressions, limit: Self.noteListLimit) : NoteList(notes: [])
+        // A search shows its lines, not the list too.
+        let list = status == .ok && results == nil ? NoteList.recent(in: index, tags: expressions, limit: Self.noteListLimit) : NoteList(notes: [])
         let body = AppPage.notes(list, index: index, tags: TagList(index: index, sort: .count), query: query, tag: status == .ok ? tag : nil,
                                  results: results, message: message)
         return appPage("Notes", tab: "notes", body, status: status)
