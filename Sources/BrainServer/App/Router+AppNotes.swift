@@ -48,8 +48,8 @@ extension Router {
         return appPage("Notes", tab: "notes", body, status: status)
     }
 
-    /// The most folders a note's page path holds.
-    static let noteDepth = 8
+    /// The most segments (folders and the note) a note's page path holds.
+    static let noteDepth = 4
 
     func notePage(_ call: Call, name: String) -> HTTPResponse {
         let index = self.index()
