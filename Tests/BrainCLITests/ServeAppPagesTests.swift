@@ -28,6 +28,7 @@ import BrainFormat
         defer { _ = app.server.stop() }
         let today = try #require(app.get("/app"))
         #expect(today.body.contains("href=\"/app/habits/read\""))
+        #expect(today.body.contains("<li><a href=\"/app/notes/notes/morning-routine\">Morning routine</a></li>"), "a pinned note links to its page")
         for habit in ["read", "meditate", "run"] {
             let page = try #require(app.get("/app/habits/\(habit)"))
             #expect(page.status == 200)

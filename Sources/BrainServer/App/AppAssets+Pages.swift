@@ -39,6 +39,7 @@ extension AppAssets {
         .prose blockquote{margin:.4rem 0;padding-left:10px;border-left:3px solid var(--l2);color:var(--muted)}
         .prose .missing{text-decoration:underline dotted;color:var(--muted)}
         input[type=search]{width:14em}
+        .pins a{display:inline-flex;align-items:center;min-height:44px}
 
         """
 }

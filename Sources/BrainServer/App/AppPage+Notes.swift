@@ -13,10 +13,14 @@ extension AppPage {
         switch record.kind {
         case .habit: return "/app/habits/" + PercentDecoding.encode(record.stem)
         case .goal: return "/app/goals#g-" + PercentDecoding.encode(record.stem)
-        default:
-            let path = record.path.lowercased().hasSuffix(".md") ? String(record.path.dropLast(3)) : record.path
-            return "/app/notes/" + path.split(separator: "/").map { PercentDecoding.encode(String($0)) }.joined(separator: "/")
+        default: return notePath(record.path)
         }
+    }
+
+    /// The note page of the vault path `path`.
+    static func notePath(_ path: String) -> String {
+        let stem = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
+        return "/app/notes/" + stem.split(separator: "/").map { PercentDecoding.encode(String($0)) }.joined(separator: "/")
     }
 
     static func tagLink(_ tag: String) -> String {

@@ -97,7 +97,7 @@ struct AppPage {
         }
         if !overview.pinned.isEmpty {
             out += "<section><h2>Pinned</h2><ul class=\"pins\">"
-            for note in overview.pinned { out += "<li>\(Router.html(note.title))</li>" }
+            for note in overview.pinned { out += "<li><a href=\"\(Router.html(notePath(note.path)))\">\(Router.html(note.title))</a></li>" }
             out += "</ul></section>\n"
         }
         if let coach = overview.coach {

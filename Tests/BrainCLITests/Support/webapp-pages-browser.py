@@ -73,7 +73,7 @@ def touch_targets(driver):
     for path in ["/app", "/app/habits/read", "/app/notes", "/app/notes/notes/morning-routine"]:
         driver.get(BASE + path)
         small = driver.execute_script("""
-            return Array.from(document.querySelectorAll('button, summary, nav a, .habit a.more, ul.notes a, ul.lines a, a.tag, input'))
+            return Array.from(document.querySelectorAll('button, summary, nav a, .habit a.more, .pins a, ul.notes a, ul.lines a, a.tag, input'))
               .filter(e => e.offsetParent !== null)
               .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
               .filter(p => p[1].width < 44 || p[1].height < 44).map(p => p[0] + ' ' + p[1].width + 'x' + p[1].height)""")
