@@ -39,7 +39,7 @@ let package = Package(
         // a counting file system. Not part of any product.
         .target(name: "BrainTestSupport", dependencies: ["BrainKit"], path: "Tests/BrainTestSupport"),
         .testTarget(name: "BrainKitTests", dependencies: ["BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainJSONRPC", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts", "Support/syncthing-conflict.sh", "Support/mcp-session.py", "Support/webapp-browser.py", "Support/webapp-a11y.py", "Support/axe"]),
+        .testTarget(name: "BrainCLITests", dependencies: ["BrainCLI", "BrainJSONRPC", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"], exclude: ["Transcripts", "Support/syncthing-conflict.sh", "Support/mcp-session.py", "Support/webapp-browser.py", "Support/webapp-a11y.py", "Support/axe", "Support/webapp-pages-browser.py"]),
         .testTarget(name: "BrainServerTests", dependencies: ["BrainServer", "BrainFormat", "BrainStore", "BrainTestSupport"]),
         .testTarget(name: "BrainLanguageServerTests", dependencies: ["BrainLanguageServer", "BrainJSONRPC", "BrainMCP", "BrainKit", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit", "BrainTestSupport"]),
     ],

@@ -43,7 +43,7 @@ enum AppAssets {
             css += "[data-theme=\(theme.rawValue)]{\(light)}\n[data-theme=\(theme.rawValue)][data-appearance=dark]{\(dark)}\n"
             css += "@media (prefers-color-scheme: dark){[data-theme=\(theme.rawValue)][data-appearance=auto]{\(dark)}}\n"
         }
-        return css + rules + installRules
+        return css + rules + installRules + pageRules
     }()
 
     static let rules = """
@@ -142,7 +142,7 @@ enum AppAssets {
           function refresh() {
             if (busy > 0 || (document.activeElement && /^(INPUT|TEXTAREA)$/.test(document.activeElement.tagName))) { stale = true; return; }
             stale = false;
-            fetch(location.pathname, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
+            fetch(location.pathname + location.search, { credentials: 'same-origin', headers: { 'Accept': 'text/html' } })
               .then(function (r) { offline(false); return r.text(); })
               .then(function (html) { if (busy === 0) swap(parse(html)); else stale = true; })
               .catch(function () { offline(true); });

@@ -31,7 +31,7 @@ struct AppPage {
         case .light: themeColor = "<meta name=\"theme-color\" content=\"\(light)\">"
         case .dark: themeColor = "<meta name=\"theme-color\" content=\"\(dark)\">"
         }
-        let tabs = [("today", "/app", "Today"), ("checkin", "/app/checkin", "Check-in"), ("goals", "/app/goals", "Goals"), ("report", "/app/report", "Report")]
+        let tabs = [("today", "/app", "Today"), ("checkin", "/app/checkin", "Check-in"), ("goals", "/app/goals", "Goals"), ("notes", "/app/notes", "Notes"), ("report", "/app/report", "Report")]
         let nav = tabs.map { id, href, name in
             "<a href=\"\(href)\"\(id == tab ? " aria-current=\"page\"" : "")>\(name)</a>"
         }.joined()
@@ -98,7 +98,7 @@ struct AppPage {
         }
         if !overview.pinned.isEmpty {
             out += "<section><h2>Pinned</h2><ul class=\"pins\">"
-            for note in overview.pinned { out += "<li>\(Router.html(note.title))</li>" }
+            for note in overview.pinned { out += "<li><a href=\"\(Router.html(notePath(note.path)))\">\(Router.html(note.title))</a></li>" }
             out += "</ul></section>\n"
         }
         if let coach = overview.coach {
@@ -172,6 +172,7 @@ struct AppPage {
             out += "<label>Reason <input name=\"reason\" autocomplete=\"off\" maxlength=\"200\"></label>"
             out += "<button type=\"submit\">Skip</button></form></details>\n"
         }
+        out += "<a class=\"more\" href=\"/app/habits/\(id)\" aria-label=\"\(title): its page\">›</a>\n"
         return out + "</li>\n"
     }
 

@@ -18,7 +18,7 @@ extension Router {
         Route(method: "GET", pattern: ["app", "events"], events: true) { _, _ throws(APIError) in
             throw APIError(status: .internalError, code: "internal", message: "events are answered by the loop")
         },
-    ] + AppAssets.routes + Router.reportRoutes }
+    ] + AppAssets.routes + Router.reportRoutes + Router.pageRoutes }
 
     func overview(journal: Journal? = nil) -> DayOverview {
         let journal = journal ?? self.journal()
@@ -86,7 +86,7 @@ extension Router {
             response.set("Cache-Control", "no-store")
             return response
         }
-        return Self.seeOther("/app#h-" + PercentDecoding.encode(call.parameters["habit"]!))
+        return Self.seeOther(Self.back(form) ?? "/app#h-" + PercentDecoding.encode(call.parameters["habit"]!))
     }
 
     /// The row of the habit `id` on Today, as the whole page renders it for the vault as it is:

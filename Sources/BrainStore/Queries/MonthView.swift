@@ -29,13 +29,14 @@ package struct MonthView: Hashable, Sendable, Codable {
     /// The calendar grid of the month, weeks as rows from `weekStart`.
     package var grid: MonthGrid { MonthGrid(containing: date, weekStart: firstWeekday) }
 
-    /// The month holding `today`, as of `today`.
-    package init(journal: Journal, today: Day) {
+    /// The month holding `today`, as of `today`: every habit, or the one `habit` (a habit's page).
+    package init(journal: Journal, today: Day, habit: Habit? = nil) {
         date = today
         year = today.year
         month = today.month
         weekStart = journal.weekStart.name
-        let schedules = journal.ordered(journal.schedules(today: today))
+        let all = journal.schedules(today: today)
+        let schedules = habit.map { habit in all[habit.id.lowercased()].map { [$0] } ?? [] } ?? journal.ordered(all)
         let first = today.startOfMonth
         var done = 0
         var due = 0

@@ -263,4 +263,5 @@ def main():
     print("ok", flush=True)
 
 
-main()
+if __name__ == "__main__":
+    main()
