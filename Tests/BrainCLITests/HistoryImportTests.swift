@@ -24,7 +24,8 @@ import Testing
 
     static let sources = [
         Source(format: "harsh", path: fixtures + "harsh", habits: 10, bad: ["harsh/log:23"]),
-        Source(format: "habitctl", path: fixtures + "habitctl", habits: 4, bad: ["habitctl/log:21"]),
+        Source(format: "habitctl", path: fixtures + "habitctl", habits: 4, bad: []),
+        Source(format: "habitctl", path: fixtures + "habitctl-bad-row", habits: 4, bad: ["habitctl-bad-row/log:21"]),
         Source(format: "beaver", path: fixtures + "beaver/export.json", habits: 3, bad: []),
         Source(format: "beaver", path: fixtures + "beaver/export-bad-row.json", habits: 2, bad: ["beaver/export-bad-row.json:23"]),
         Source(format: "habit-tracker-21", path: fixtures + "habit-tracker-21", habits: 5,
@@ -117,6 +118,33 @@ import Testing
         #expect(Self.files(vault.root, under: "habits") == Self.files(copy, under: "habits"))
     }
 
+    /// The fixture made by the real habitctl (its SOURCE.md): each habit's done days in Brain are the
+    /// `━` cells habitctl itself printed for it in `habitctl log` (`log-view.txt`), and the parity
+    /// table's habitctl column says the same.
+    @Test func habitctlDoneDaysMatchItsOwnLogView() throws {
+        let folder = Self.fixtures + "habitctl"
+        let view = try String(contentsOfFile: folder + "/log-view.txt", encoding: .utf8)
+        var cells: [String: Int] = [:]
+        // A habit row: the name right-aligned in 25 columns, a space, one cell a day.
+        for line in view.split(separator: "\n") where line.count > 26 && !line.hasPrefix("Yesterday") {
+            let name = String(line.prefix(25)).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            cells[name] = line.dropFirst(26).filter { $0 == "━" }.count
+        }
+        #expect(cells.count == 4, "\(cells)")
+        #expect(cells.values.reduce(0, +) > 20)
+        let vault = try ImportExportCommandTests.emptyVault()
+        let result = vault.run(["import", "habitctl", folder, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let parity = try #require(try Self.object(result.stdout)["parity"] as? [[String: Any]])
+        #expect(Set(parity.compactMap { $0["habit"] as? String }) == Set(cells.keys))
+        for row in parity {
+            let name = row["habit"] as? String ?? ""
+            #expect(row["brainDone"] as? Int == cells[name], "\(name): \(row)")
+            #expect((row["source"] as? [String: Any])?["done"] as? Int == cells[name], "\(name): \(row)")
+        }
+    }
+
     /// The three Obsidian styles in one generated vault, its daily notes named in a Periodic Notes
     /// format, mapped onto three habits; the notes are left byte for byte as they were.
     @Test func obsidianThreeStylesInPlace() throws {
@@ -197,6 +225,7 @@ import Testing
             ("harsh", ["import harsh .sources/harsh --dry-run", "import harsh .sources/harsh", "import harsh .sources/harsh"]),
             ("harsh-windowed", ["import harsh .sources/harsh-windowed"]),
             ("habitctl", ["import habitctl .sources/habitctl"]),
+            ("habitctl-bad-row", ["import habitctl .sources/habitctl-bad-row"]),
             ("beaver", ["import beaver .sources/beaver/export.json"]),
             ("beaver", ["import beaver .sources/beaver/export-bad-row.json"]),
             ("habit-tracker-21", ["import habit-tracker-21 .sources/habit-tracker-21"]),
