@@ -21,6 +21,7 @@ extension AppAssets {
         .marks{letter-spacing:.1em;font-size:.9rem}
         .primary{background:var(--accent);border-color:var(--accent);color:var(--surface);font-weight:600}
         .scroll{overflow-x:auto}
+        .scroll:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
         svg.year text{font-size:9px;fill:var(--muted)}
         svg.year .l0{fill:var(--l0)}svg.year .l1{fill:var(--l1)}svg.year .l2{fill:var(--l2)}svg.year .l3{fill:var(--l3)}svg.year .l4{fill:var(--l4)}
         svg.strength{vertical-align:middle;max-width:100%;height:auto}
@@ -35,7 +36,7 @@ extension AppAssets {
         .results h3{font-size:1rem;margin:.6rem 0 0}
         .prose{background:var(--surface);border-radius:12px;padding:4px 14px;overflow-wrap:anywhere}
         .prose a{text-decoration:underline}
-        .prose pre{overflow-x:auto;background:var(--bg);padding:8px;border-radius:8px}
+        .prose pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--bg);padding:8px;border-radius:8px}
         .prose blockquote{margin:.4rem 0;padding-left:10px;border-left:3px solid var(--l2);color:var(--muted)}
         .prose .missing{text-decoration:underline dotted;color:var(--muted)}
         input[type=search]{width:14em}

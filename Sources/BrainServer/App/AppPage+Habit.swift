@@ -149,7 +149,9 @@ extension AppPage {
         let layout = HeatmapLayout(from: first, through: last, weekStart: map.firstWeekday)
         let step = 13, size = 11, left = 28, top = 14
         let width = left + layout.columnCount * step, height = top + 7 * step
-        var out = "<div class=\"scroll\"><svg class=\"year\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" "
+        // It scrolls sideways on a phone: a keyboard reaches it, and a screen reader names it.
+        var out = "<div class=\"scroll\" tabindex=\"0\" role=\"group\" aria-label=\"\(Router.html(title)), scrolls sideways\">"
+        out += "<svg class=\"year\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" "
         out += "aria-label=\"\(Router.html(title)), \(first) to \(last)\">"
         var lastLabel = -10
         for start in layout.monthStarts where start.column - lastLabel >= 3 {
