@@ -11,24 +11,7 @@ import BrainTestSupport
 @Suite(.serialized) struct ServeAppPagesBrowserTests {
     @Test(.enabled(if: Selenium.found.python != nil, "\(Selenium.found.problem)"), arguments: ["phone", "desktop"])
     func habitAndNotePagesAndTwoDevices(size: String) throws {
-        let vault = try TestVault()
-        let twin = try TestVault()
-        let server = try ServerProcess(vault: vault.root)
-        defer { _ = server.stop() }
-        func pairing() -> String { vault.run(["serve", "pair"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["BASE"] = server.base
-        environment["PAIR"] = pairing()
-        environment["PAIR_OTHER"] = pairing()
-        environment["VAULT"] = vault.root
-        environment["TWIN"] = twin.root
-        environment["BRAIN"] = try ConcurrencyTests.executable().path
-        environment["SIZE"] = size
-        environment["BRAIN_NOW"] = "2026-11-22T09:00:00Z"
-        environment["TZ"] = "UTC"
-        environment["CHROMEDRIVER"] = ServerProcess.find("chromedriver")
-        let script = Repository.root + "/Tests/BrainCLITests/Support/webapp-pages-browser.py"
-        let result = try ServerProcess.run("/usr/bin/env", environment.map { "\($0.key)=\($0.value)" } + [Selenium.found.python!, script], timeout: 240)
+        let (result, server) = try ServeBrowserTests.runScript("webapp-pages-browser.py", size: size, pairings: ["PAIR", "PAIR_OTHER"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
         #expect(result.stdout.hasSuffix("ok\n"), "\(result.stdout)")
         #expect(result.stdout.contains("ok a [[link]] in a note opens the linked note"))

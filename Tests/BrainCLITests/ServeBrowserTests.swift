@@ -30,15 +30,24 @@ enum Selenium {
 @Suite(.serialized) struct ServeBrowserTests {
     @Test(.enabled(if: Selenium.found.python != nil, "\(Selenium.found.problem)"), arguments: ["phone", "desktop"])
     func theWebAppInChromium(size: String) throws {
+        let (result, server) = try Self.runScript("webapp-browser.py", size: size, pairings: ["PAIR", "PAIR_NOJS"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
+        #expect(result.stdout.hasSuffix("ok\n"), "\(result.stdout)")
+        #expect(!server.stderr.contains(" 500 "))
+    }
+
+    /// Runs a browser script of Support/ at `size` against `brain serve` on a fresh sample vault
+    /// (`VAULT`), with a twin for the CLI (`TWIN`) and one pairing link in each of `pairings`.
+    /// The server is stopped when the script ends; its log stays readable.
+    static func runScript(_ name: String, size: String, pairings: [String]) throws
+        -> (result: (status: Int32, stdout: String, stderr: String), server: ServerProcess) {
         let vault = try TestVault()
         let twin = try TestVault()
         let server = try ServerProcess(vault: vault.root)
         defer { _ = server.stop() }
-        func pairing() -> String { vault.run(["serve", "pair"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
         var environment = ProcessInfo.processInfo.environment
         environment["BASE"] = server.base
-        environment["PAIR"] = pairing()
-        environment["PAIR_NOJS"] = pairing()
+        for key in pairings { environment[key] = vault.run(["serve", "pair"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
         environment["VAULT"] = vault.root
         environment["TWIN"] = twin.root
         environment["BRAIN"] = try ConcurrencyTests.executable().path
@@ -46,10 +55,8 @@ enum Selenium {
         environment["BRAIN_NOW"] = "2026-11-22T09:00:00Z"
         environment["TZ"] = "UTC"
         environment["CHROMEDRIVER"] = ServerProcess.find("chromedriver")
-        let script = Repository.root + "/Tests/BrainCLITests/Support/webapp-browser.py"
+        let script = Repository.root + "/Tests/BrainCLITests/Support/" + name
         let result = try ServerProcess.run("/usr/bin/env", environment.map { "\($0.key)=\($0.value)" } + [Selenium.found.python!, script], timeout: 240)
-        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
-        #expect(result.stdout.hasSuffix("ok\n"), "\(result.stdout)")
-        #expect(!server.stderr.contains(" 500 "))
+        return (result, server)
     }
 }

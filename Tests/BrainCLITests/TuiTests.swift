@@ -55,6 +55,7 @@ final class TmuxSession {
         return text
     }
 
+    @discardableResult
     func wait(for text: String, seconds: Double = 30) throws -> String {
         try wait(for: text, seconds: seconds) { $0.contains(text) }
     }

@@ -6,6 +6,21 @@ import BrainStore
 /// template when the vault has none), a line the vault already has for that habit and day left
 /// as it is. It says what became of each line; the imports keep their own counts from that.
 enum ImportDays {
+    /// The id of a habit an import makes for `title`: its slug, or the slug with `-2`, `-3`… when
+    /// the vault or this import has it (in any case); recorded in `taken`.
+    static func newHabitID(_ title: String, taken: inout Set<String>, in transaction: VaultTransaction) throws(ActionError) -> String {
+        let folder = transaction.vault.config.folders.habits
+        var id = Slug.make(title)
+        var suffix = 2
+        while true {
+            if !taken.contains(id.lowercased()), !(try transaction.exists(folder + "/\(id).md")) { break }
+            id = Slug.make(title) + "-\(suffix)"
+            suffix += 1
+        }
+        taken.insert(id.lowercased())
+        return id
+    }
+
     enum Kind: Sendable, Hashable {
         /// Written.
         case added

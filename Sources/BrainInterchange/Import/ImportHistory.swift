@@ -186,15 +186,7 @@ package struct ImportHistory: VaultAction {
                     sourceFrequency: source.sourceFrequency, entries: source.entries.count, linesAdded: 0)))
                 continue
             }
-            var id = Slug.make(title)
-            var suffix = 2
-            while true {
-                let taken = takenIDs.contains(id.lowercased())
-                if !taken, !(try transaction.exists(vault.config.folders.habits + "/\(id).md")) { break }
-                id = Slug.make(title) + "-\(suffix)"
-                suffix += 1
-            }
-            takenIDs.insert(id.lowercased())
+            let id = try ImportDays.newHabitID(title, taken: &takenIDs, in: transaction)
             matchedIDs.insert(id.lowercased())
             let path = vault.config.folders.habits + "/\(id).md"
             let created = source.entries.map(\.day).min() ?? today

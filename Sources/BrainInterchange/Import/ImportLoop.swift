@@ -136,15 +136,7 @@ package struct ImportLoop: VaultAction {
                 planned.append(Planned(loop: loop, habit: existing, path: path, created: false, result: result))
                 continue
             }
-            var id = Slug.make(title)
-            var suffix = 2
-            while true {
-                let taken = takenIDs.contains(id.lowercased())
-                if !taken, !(try transaction.exists(vault.config.folders.habits + "/\(id).md")) { break }
-                id = Slug.make(title) + "-\(suffix)"
-                suffix += 1
-            }
-            takenIDs.insert(id.lowercased())
+            let id = try ImportDays.newHabitID(title, taken: &takenIDs, in: transaction)
             matchedIDs.insert(id.lowercased())
             let path = vault.config.folders.habits + "/\(id).md"
             let created = loop.entries.first?.day ?? firstDay
