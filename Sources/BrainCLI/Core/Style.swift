@@ -8,14 +8,17 @@ struct Style {
         case accent, good, warn, bad, muted, strong, highlight
     }
 
-    var mode: ColorMode
-    var palette: Palette
+    let mode: ColorMode
+    var palette: Palette { didSet { signals = mode.signals(of: palette) } }
+    /// The codes of good, warn and bad.
+    private var signals: (good: String, warn: String, bad: String)
 
     var enabled: Bool { mode != .none }
 
     init(mode: ColorMode, palette: Palette = Theme.standard.palette(.dark)) {
         self.mode = mode
         self.palette = palette
+        signals = mode.signals(of: palette)
     }
 
     /// Styling for one stream: colour per `ColorMode.resolve` (`--no-color`, `NO_COLOR`,
@@ -31,14 +34,19 @@ struct Style {
         let code: String
         switch role {
         case .accent: code = mode.foreground(palette.accent)
-        case .good: code = mode.foreground(palette.good)
-        case .warn: code = mode.foreground(palette.warn)
-        case .bad: code = mode.foreground(palette.bad)
+        case .good: code = signal(.good)
+        case .warn: code = signal(.warn)
+        case .bad: code = signal(.bad)
         case .muted: code = mode.foreground(palette.muted)
         case .strong: code = "1"
-        case .highlight: code = "1;" + mode.foreground(palette.warn)
+        case .highlight: code = "1;" + signal(.warn)
         }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    /// The code of good, warn or bad, kept apart (`ColorMode.signals`).
+    private func signal(_ role: Role) -> String {
+        role == .good ? signals.good : role == .bad ? signals.bad : signals.warn
     }
 
     /// A heatmap cell of level 0–4: a block in the level's colour on a terminal (level 0 a shade

@@ -29,11 +29,34 @@ package enum ColorMode: String, CaseIterable, Hashable, Sendable, Codable {
     package func foreground(_ color: RGB) -> String {
         switch self {
         case .none: return ""
-        case .ansi16:
-            let index = color.ansi16
-            return "\(index < 8 ? 30 + index : 90 + index - 8)"
+        case .ansi16: return Self.systemForeground(color.ansi16)
         case .ansi256: return "38;5;\(color.xterm256)"
         case .trueColor: return "38;2;\(color.red);\(color.green);\(color.blue)"
+        }
+    }
+
+    /// The SGR parameter that sets the foreground to system colour `index` (0–15): `30`–`37`, then
+    /// `90`–`97` for the bright eight.
+    package static func systemForeground(_ index: Int) -> String {
+        "\(index < 8 ? 30 + index : 90 + index - 8)"
+    }
+
+    /// The codes of good, warn and bad (as `foreground`), kept three different colours: where two
+    /// fall on one colour of this mode, good (then warn) moves — in 16 colours to its palette
+    /// signal (`Palette.ansi16Signals`), in 256 to the nearest colour not taken. Ember's orange
+    /// good and its brown warn are one colour of the 256.
+    package func signals(of palette: Palette) -> (good: String, warn: String, bad: String) {
+        switch self {
+        case .ansi16:
+            let signals = palette.ansi16Signals
+            return (Self.systemForeground(signals.good), Self.systemForeground(signals.warn), Self.systemForeground(signals.bad))
+        case .ansi256:
+            let bad = palette.bad.xterm256
+            let warn = palette.warn.xterm256(avoiding: [bad])
+            let good = palette.good.xterm256(avoiding: [bad, warn])
+            return ("38;5;\(good)", "38;5;\(warn)", "38;5;\(bad)")
+        case .none, .trueColor:
+            return (foreground(palette.good), foreground(palette.warn), foreground(palette.bad))
         }
     }
 }

@@ -34,6 +34,30 @@ package struct Palette: Hashable, Sendable, Codable {
         [("text", text), ("muted", muted), ("accent", accent), ("good", good), ("warn", warn), ("bad", bad)]
     }
 
+    /// `good`, `warn` and `bad` as system colours (0–15) for a 16-colour terminal. Each keeps its
+    /// hue (`RGB.ansi16`) unless it would fall on the hue of a colour that means the opposite:
+    /// Ember's good is an orange and Sand's a gold, which 16 colours can only show as red and
+    /// yellow, the colours of bad and warn. Good then takes green and warn yellow, in the shade
+    /// (normal or bright) nearer the theme's own colour.
+    package var ansi16Signals: (good: Int, warn: Int, bad: Int) {
+        let bad = self.bad.ansi16
+        var warn = self.warn.ansi16
+        if warn % 8 == bad % 8 { warn = Self.nearer(of: 3, to: self.warn) }
+        var good = self.good.ansi16
+        if good % 8 == bad % 8 || good % 8 == warn % 8 { good = Self.nearer(of: 2, to: self.good) }
+        return (good, warn, bad)
+    }
+
+    /// The normal (`family`) or bright (`family + 8`) system colour nearer `color` in sRGB.
+    private static func nearer(of family: Int, to color: RGB) -> Int {
+        func distance(_ index: Int) -> Int {
+            let other = RGB.ansi16Defaults[index]
+            let (r, g, b) = (Int(other.red) - Int(color.red), Int(other.green) - Int(color.green), Int(other.blue) - Int(color.blue))
+            return r * r + g * g + b * b
+        }
+        return distance(family) <= distance(family + 8) ? family : family + 8
+    }
+
     /// Level `level` clamped to 0–4.
     package func level(_ level: Int) -> RGB {
         levels[max(0, min(4, level))]

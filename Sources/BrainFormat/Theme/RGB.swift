@@ -89,6 +89,25 @@ package struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
         return distance(grey, grey, grey) < cubeDistance ? 232 + step : cube
     }
 
+    /// The nearest colour of the xterm 256-colour palette (as `xterm256`) that is none of
+    /// `taken`: for a colour that must not look like another one sent to the terminal.
+    package func xterm256(avoiding taken: Set<Int>) -> Int {
+        let nearest = xterm256
+        guard taken.contains(nearest) else { return nearest }
+        let levels = [0, 95, 135, 175, 215, 255]
+        func value(_ index: Int) -> (Int, Int, Int) {
+            if index >= 232 { let grey = 8 + 10 * (index - 232); return (grey, grey, grey) }
+            let cube = index - 16
+            return (levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6])
+        }
+        func distance(_ index: Int) -> Int {
+            let (r, g, b) = value(index)
+            let (dr, dg, db) = (r - Int(red), g - Int(green), b - Int(blue))
+            return dr * dr + dg * dg + db * db
+        }
+        return (16...255).filter { !taken.contains($0) }.min { distance($0) < distance($1) }!
+    }
+
     /// xterm's default values of the 16 system colours (0–7 normal, 8–15 bright), which a
     /// 16-colour terminal approximates with its own: black, red, green, yellow, blue, magenta,
     /// cyan, white, then the bright eight.

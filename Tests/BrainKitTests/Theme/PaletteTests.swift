@@ -166,6 +166,34 @@ import Testing
         #expect((palette.variant == .dark ? [7, 15] : [0, 8]).contains(palette.text.ansi16), "\(palette.theme) \(palette.variant) text")
     }
 
+    /// What a 16-colour terminal shows for good, warn and bad are three different colours in
+    /// every theme: Ember's orange good and Sand's gold good would be red and yellow by hue alone,
+    /// the colours of bad and warn; they are green instead, and a theme whose good keeps a hue of
+    /// its own keeps it.
+    @Test(arguments: Palette.all)
+    func ansi16SignalsStayApart(_ palette: Palette) {
+        let signals = palette.ansi16Signals
+        let name = "\(palette.theme) \(palette.variant)"
+        #expect(Set([signals.good % 8, signals.warn % 8, signals.bad % 8]).count == 3, "\(name): \(signals)")
+        #expect(signals.bad == palette.bad.ansi16 && signals.warn == palette.warn.ansi16, "\(name)")
+        let own = palette.good.ansi16 % 8
+        if own == 1 || own == 3 {
+            #expect(signals.good % 8 == 2, "\(name): \(signals)")
+        } else {
+            #expect(signals.good == palette.good.ansi16, "\(name)")
+        }
+    }
+
+    /// The rule at work on the themes it changes, and on one it leaves alone.
+    @Test func ansi16SignalsOfEmberSandAndOcean() {
+        #expect(Theme.ember.palette(.light).good.ansi16 % 8 == 1, "by hue alone, Ember's good is bad's red")
+        #expect(Theme.ember.palette(.light).ansi16Signals.good == 2)
+        #expect(Theme.ember.palette(.dark).ansi16Signals.good == 2)
+        #expect(Theme.sand.palette(.dark).good.ansi16 % 8 == 3, "by hue alone, Sand's good is warn's yellow")
+        #expect(Theme.sand.palette(.dark).ansi16Signals.good % 8 == 2)
+        #expect(Theme.ocean.palette(.dark).ansi16Signals.good == Theme.ocean.palette(.dark).good.ansi16)
+    }
+
     @Test func terminalAppearance() {
         #expect(Appearance.auto.terminalVariant(environment: [:]) == .dark)
         #expect(Appearance.auto.terminalVariant(environment: ["COLORFGBG": "15;0"]) == .dark)
