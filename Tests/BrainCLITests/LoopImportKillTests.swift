@@ -75,7 +75,7 @@ import BrainTestSupport
 
             let validate = try SpawnedProcess.run(brain, ["--vault", vault, "validate"], environment: environment)
             let moment = "trial \(trial) at \(Int(share * 100)) % (\(killed))"
-            #expect(validate.status == 0 && validate.seconds < 60, "\(moment): \(validate)")
+            #expect(validate.status == 0, "\(moment): \(validate)")
             slowest = max(slowest, validate.seconds)
             #expect(!FileManager.default.fileExists(atPath: vault + "/.brain/journal"), "\(moment)")
             let now = try Self.files(vault)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrainTestSupport
 @testable import BrainKit
 @testable import BrainFormat
 @testable import BrainAnalytics
@@ -29,7 +30,8 @@ import Testing
         let building = clock.measure {
             histories = HabitHistory.build(from: checkIns)
         }
-        let elapsed = clock.measure {
+        // The thread's processor time, not the clock's: another process taking the core does not count.
+        let seconds = ThreadTime.measure {
             var total = 0.0
             for index in 0..<40 {
                 let habit = Habit(id: "h\(index)", frequency: frequencies[index % frequencies.count], target: index % 4 == 0 ? 10 : nil)
@@ -41,7 +43,7 @@ import Testing
             }
             #expect(total > 0)
         }
-        #expect(elapsed < .seconds(2), "took \(elapsed)")
-        print("fortyHabitsOverTenYears: histories", building, "analytics", elapsed)
+        #expect(seconds < 2, "took \(seconds) s")
+        print("fortyHabitsOverTenYears: histories", building, "analytics", seconds, "s")
     }
 }

@@ -6,6 +6,7 @@ import Testing
 @testable import BrainStore
 @testable import BrainInterchange
 @testable import BrainGit
+import BrainTestSupport
 
 /// Step 25, point 6: `brain import json` of a 100,000-note export ran for more than 300 s, its
 /// time growing with the square of the files. Restores of any size now finish in time that grows
@@ -28,18 +29,11 @@ import Testing
         let action = try ImportVaultJSON(json: export(notes: count), source: "e.json")
         let fileSystem = MemoryFileSystem()
         try fileSystem.makeDirectories("/v/.brain")
-        let start = threadTime()
+        let start = ThreadTime.seconds
         let result = try Vault(root: "/v", fileSystem: fileSystem).perform(action)
-        let time = threadTime() - start
+        let time = ThreadTime.seconds - start
         #expect(result.outcome.created == count + 1, "the notes and .brain/.gitignore")
         return time
-    }
-
-    /// Seconds of processor time the calling thread has used.
-    static func threadTime() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Four times the files takes about four times as long, not sixteen: each file was checked
