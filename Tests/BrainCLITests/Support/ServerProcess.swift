@@ -9,6 +9,8 @@ final class ServerProcess {
     private let output = Pipe()
     private let errors = Pipe()
     private let collected = Collected()
+    /// Whether `process` is a wrapper (strace) running `brain` as its child.
+    private let wrapped: Bool
 
     final class Collected: @unchecked Sendable {
         let lock = NSLock()
@@ -24,6 +26,7 @@ final class ServerProcess {
         } else {
             brain = try ConcurrencyTests.executable()
         }
+        wrapped = !wrapper.isEmpty
         let words = ["--vault", vault, "serve", "--listen", "127.0.0.1:0"] + arguments
         if let program = wrapper.first {
             process.executableURL = URL(fileURLWithPath: program)
@@ -62,7 +65,7 @@ final class ServerProcess {
             Thread.sleep(forTimeInterval: 0.02)
         }
         guard let found else {
-            process.terminate()
+            Self.send(SIGKILL, to: process, wrapped: wrapped)
             let text = collected.lock.withLock { String(decoding: collected.stderr, as: UTF8.self) }
             throw ServerFailure(description: "brain serve did not start: \(text)")
         }
@@ -80,20 +83,48 @@ final class ServerProcess {
     /// Sends SIGTERM and waits (at most 10 s) for the exit status; nil when it did not exit.
     func stop() -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
-        process.terminate()
+        send(SIGTERM)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            send(SIGKILL)
             return nil
         }
         output.fileHandleForReading.readabilityHandler = nil
         errors.fileHandleForReading.readabilityHandler = nil
+        // What the handlers had not read yet: the last lines are written just before the exit.
+        let (out, err) = (output.fileHandleForReading.readDataToEndOfFile(), errors.fileHandleForReading.readDataToEndOfFile())
+        collected.lock.withLock {
+            collected.stdout += out
+            collected.stderr += err
+        }
         return process.terminationStatus
     }
 
+    /// Standard error once it contains `text`, or as it is after `seconds`: the server logs a
+    /// request after answering it, so the client can finish before the line is written.
+    func stderr(containing text: String, seconds: Double = 10) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !stderr.contains(text), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return stderr
+    }
+
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { send(SIGKILL) }
+    }
+
+    /// Sends `number` to `brain serve`. A wrapper is not sent it: strace, told to stop, detaches
+    /// and leaves its child serving on with no one to stop it. With SIGKILL both are sent it.
+    private func send(_ number: Int32) { Self.send(number, to: process, wrapped: wrapped) }
+
+    private static func send(_ number: Int32, to process: Process, wrapped: Bool) {
+        let pid = process.processIdentifier
+        var children: [Int32] = []
+        if wrapped, let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) {
+            children = text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        for child in children { kill(child, number) }
+        if children.isEmpty || number == SIGKILL { kill(pid, number) }
     }
 
     /// Runs a program to the end with a deadline: its status and standard output.
