@@ -1,4 +1,5 @@
 import BrainKit
+@testable import BrainFormat
 import Foundation
 import Testing
 @testable import BrainLanguageServer
@@ -51,18 +52,8 @@ import BrainJSONRPC
         ]
     }()
 
-    /// SplitMix64: the same mutations for the same seed, everywhere.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
+    /// The demo vault's SplitMix64: the same mutations for the same seed, everywhere.
+    typealias Generator = DemoRandom
 
     static let replacements = [
         "1e999", "-1", "99999999999999999999999", "9223372036854775807", "-9223372036854775808", "1.5", "null", "true",
@@ -105,7 +96,7 @@ import BrainJSONRPC
         var slowest: (seed: UInt64, seconds: Double) = (first, 0)
         var parsed = 0, answered = 0
         for seed in first..<(first + UInt64(count)) {
-            var random = Generator(state: seed)
+            var random = Generator(seed: seed)
             // A fresh server now and then, and after a shutdown or an exit.
             if client.server.state != .running || client.server.exitCode != nil || (seed - first) % 300 == 299 { client = TestClient() }
             // The note open as the session starts, then one mutated message.
@@ -138,4 +129,9 @@ import BrainJSONRPC
         #expect(hover["error"]["code"] == .int(-32602))
         #expect(client.result("textDocument/hover", TestClient.at("daily/2026-11-22.md", Position.largest, Position.largest)) == .null)
     }
+}
+
+extension DemoRandom {
+    /// A whole number in 0 ..< `bound` (0 when `bound` is 0).
+    mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

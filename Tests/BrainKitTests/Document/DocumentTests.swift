@@ -151,18 +151,6 @@ enum DocumentFixtures {
 }
 
 @Suite(.timeLimit(.minutes(2))) struct DocumentRobustnessTests {
-    /// A small deterministic generator so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func checkLocations(_ diagnostics: [Diagnostic], lines: Int) {
         for diagnostic in diagnostics {
             #expect(diagnostic.location.line >= 1)
@@ -172,7 +160,7 @@ enum DocumentFixtures {
     }
 
     @Test func randomBytesNeverCrashOrHang() {
-        var random = SplitMix(state: 42)
+        var random = DemoRandom(seed: 42)
         let alphabet = Array("-:[]{}'\"#|>&*!?,%@`~\\.\n\n\r\t  aZ19é".utf8) + [0xFF, 0xC3, 0x00]
         for round in 0..<3000 {
             let length = Int.random(in: 0..<80, using: &random)
