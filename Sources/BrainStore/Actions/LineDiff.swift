@@ -39,12 +39,16 @@ package enum LineDiff {
         }
         var partner = [Int?](repeating: nil, count: added.count)
         var taken = Set<Int>()
+        // The removed lines of each key, first first: each added line takes the first one left
+        // (a lookup, not a walk of every removed line: a rewritten file has thousands).
+        var removedByKey: [Substring: ArraySlice<Int>] = [:]
+        for (i, line) in removed.enumerated() {
+            if let key = key(line) { removedByKey[key, default: []].append(i) }
+        }
         for (j, line) in added.enumerated() {
-            guard let wanted = key(line) else { continue }
-            if let i = removed.indices.first(where: { !taken.contains($0) && key(removed[$0]) == wanted }) {
-                partner[j] = i
-                taken.insert(i)
-            }
+            guard let wanted = key(line), let i = removedByKey[wanted]?.popFirst() else { continue }
+            partner[j] = i
+            taken.insert(i)
         }
         var freeRemoved = removed.indices.filter { !taken.contains($0) }[...]
         for j in added.indices where partner[j] == nil {
