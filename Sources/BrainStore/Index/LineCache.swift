@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BrainFormat
 import BrainAnalytics
 
@@ -36,6 +41,15 @@ package enum LineCache {
     }
 
     package static func relativePath(of target: String) -> String { ".brain/cache/" + name(of: target) }
+
+    /// Whether `path` is these bytes: one `memcmp`, where `utf8.elementsEqual` stepped through
+    /// both a byte at a time (5.4 M instructions for the 5,796 sources of the most-linked note).
+    static func same(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var path = path
+        return path.withUTF8 { own in
+            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+        }
+    }
 
     // MARK: Reading
 
@@ -197,7 +211,7 @@ extension VaultIndex {
                 // The file's entries are in the order of the sources: found by stepping on, or
                 // looked up when the vault's files changed.
                 let found: Int?
-                if entry < kept.count, stamp.path.utf8.elementsEqual(kept.paths[entry]) {
+                if entry < kept.count, LineCache.same(stamp.path, kept.paths[entry]) {
                     found = entry
                 } else {
                     if entryOfPath == nil {

@@ -41,7 +41,10 @@ package enum NoteParser {
         record.pinned = frontMatter["pinned"]?.bool ?? false
         record.aliases = frontMatter["aliases"]?.stringList ?? frontMatter["alias"]?.stringList ?? []
         record.tags = tags(frontMatter: frontMatter, body: scan.tags)
-        record.links = frontMatterLinks(yamlText, frontMatter: frontMatter, firstLine: yamlFirstLine, yamlOffset: yamlStart) + scan.links
+        // Most files have no link in their front-matter: the body's links are then shared, not
+        // copied into a new array (a copy of each `Link`, its three strings retained).
+        let frontLinks = frontMatterLinks(yamlText, frontMatter: frontMatter, firstLine: yamlFirstLine, yamlOffset: yamlStart)
+        record.links = frontLinks.isEmpty ? scan.links : frontLinks + scan.links
         record.tasks = scan.tasks
         record.headings = scan.headings
 
