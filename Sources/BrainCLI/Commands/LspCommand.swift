@@ -38,7 +38,7 @@ enum LspCommand: BrainCommand {
             version: BrainCLI.version,
             log: { stderr.write($0 + "\n") })
         // The vault's watch (`brain watch`) runs beside the server, unless another has it.
-        if let root = try? session.vault().root {
+        if context.isProcess, let root = try? session.vault().root {
             WatchCommand.alongside(root: root, environment: context.environment)
         }
         return LanguageServer.serve(options: options, input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))

@@ -107,7 +107,7 @@ enum ServeCommand: BrainCommand {
             Thread.detachNewThread { runner.watch(stop: { false }) }
         }
         // The vault's watch (`brain watch`) runs beside the server, unless another has it.
-        WatchCommand.alongside(root: vault.root, environment: context.environment)
+        if context.isProcess { WatchCommand.alongside(root: vault.root, environment: context.environment) }
         return VaultServer.serve(options)
     }
 

@@ -21,7 +21,7 @@ enum WatchCommand: BrainCommand {
         """,
         options: [
             .flag("status", "say whether a watcher runs for the vault, and exit"),
-            .flag("json", "with --status, print {schemaVersion, running, token} as JSON"),
+            .flag("json", "print {schemaVersion, running, token} as JSON and exit (status 0 either way)"),
         ],
         examples: ["brain watch", "brain watch --status"])
 
@@ -29,17 +29,27 @@ enum WatchCommand: BrainCommand {
         var schemaVersion = 1
         var running: Bool
         var token: String?
+
+        enum CodingKeys: String, CodingKey { case schemaVersion, running, token }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(schemaVersion, forKey: .schemaVersion)
+            try container.encode(running, forKey: .running)
+            // `null` when no watcher runs, as docs/CLI.md says.
+            try container.encode(token, forKey: .token)
+        }
     }
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let vault = try session.vault()
         let context = session.context
-        if arguments.flag("status") {
+        if arguments.flag("status") || arguments.flag("json") {
             var client = WatchClient(root: vault.root, environment: context.environment)
             client.timeout = max(client.timeout, 1)
             let answer = client.changes(since: nil)
             if arguments.flag("json") {
-                _ = try session.printJSON(Status(running: answer != nil, token: answer?.token))
+                return try session.printJSON(Status(running: answer != nil, token: answer?.token))
             } else {
                 session.line(answer == nil ? "no watcher runs for \(vault.root)" : "a watcher runs for \(vault.root)")
             }
