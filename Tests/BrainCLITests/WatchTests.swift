@@ -289,6 +289,34 @@ import BrainTestSupport
         watcher.stop()
     }
 
+    /// With a watcher, a no-change `tags` or `today` looks at no note of the vault: the `stat`
+    /// calls naming a Markdown file, under strace, are a handful, where without it they are one
+    /// per file (the control, which shows the count can tell).
+    @Test(.enabled(if: ServeSecurityTests.strace != nil, "strace is not installed or may not trace here"))
+    func aNoChangeQueryStatsNoNoteWithAWatcher() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        _ = try Self.brain(vault.root, ["today"])
+        let files = try FileManager.default.subpathsOfDirectory(atPath: vault.root).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.count
+        func stats(_ command: String, watch: Bool) throws -> Int {
+            let log = vault.root + "/../" + UUID().uuidString + ".strace"
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let result = try ServerProcess.run("/usr/bin/env", [
+                "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC", "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)",
+                ServeSecurityTests.strace!, "-f", "-e", "trace=newfstatat,statx,stat,lstat,fstatat64", "-o", log,
+                try ConcurrencyTests.executable().path, "--vault", vault.root, command])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            return text.split(separator: "\n").filter { $0.contains(".md\"") }.count
+        }
+        for command in ["tags", "today"] {
+            let watched = try stats(command, watch: true)
+            let walked = try stats(command, watch: false)
+            #expect(walked >= files / 2, "\(command) without the watcher: \(walked) stats of \(files) files")
+            #expect(watched < 10, "\(command) with the watcher: \(watched) stats of Markdown files")
+        }
+    }
+
     /// Random file operations, and after each round the watched answer equals a full re-scan.
     @Test func randomChangesAlwaysMatchAFullRescan() throws {
         let (vault, watcher) = try Self.watchedVault()
