@@ -317,6 +317,28 @@ import BrainTestSupport
         }
     }
 
+    /// `brain serve` and `brain lsp` keep the watch while they run, and take the socket away
+    /// when they end; commands meanwhile are answered by it.
+    @Test func serveAndLspKeepTheWatchWhileTheyRun() throws {
+        let vault = try TestVault()
+        let server = try ServerProcess(vault: vault.root)
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 0, "serve keeps no watch")
+        _ = try Self.brain(vault.root, ["index"])
+        try Self.write(vault, "notes/served.md", "---\ntitle: Served\n---\n#served\n")
+        try Self.expectSameAsRescan(vault.root, watched: true, "beside serve")
+        #expect(server.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/" + ".brain/watch.sock"), "serve left its socket")
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 1)
+
+        let lsp = try LanguageServerProcess(vault: vault.root)
+        let deadline = Date().addingTimeInterval(20)
+        while (try Self.brain(vault.root, ["watch", "--status"]).status) != 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 0, "lsp keeps no watch")
+        lsp.closeInput()
+        _ = lsp.waitForExit(seconds: 20)
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/" + ".brain/watch.sock"), "lsp left its socket")
+    }
+
     /// Random file operations, and after each round the watched answer equals a full re-scan.
     @Test func randomChangesAlwaysMatchAFullRescan() throws {
         let (vault, watcher) = try Self.watchedVault()

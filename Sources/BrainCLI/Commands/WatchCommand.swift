@@ -18,6 +18,8 @@ enum WatchCommand: BrainCommand {
         the same watch while they run, when no other watcher has the vault. One watcher per
         vault: a second one exits with status 1. --status says whether one runs (status 0) or
         not (status 1). On macOS there is no watch yet (FSEvents is to come): brain watch says so.
+        inotify does not see changes made from another machine to a vault on a network file
+        system: run no watcher there.
         """,
         options: [
             .flag("status", "say whether a watcher runs for the vault, and exit"),
