@@ -60,7 +60,8 @@ package final class VaultWatcher: @unchecked Sendable {
     /// Whether a folder could not be watched (the user's watch limit, no permission): then no
     /// answer is trusted.
     private var broken = false
-    /// The most paths kept before the watcher starts a new epoch, as after an overflow.
+    /// The most paths kept before the watcher starts a new epoch, as after an overflow (each
+    /// is a string of the path: 250,000 of them are some 25 MB); 0 keeps none.
     private let historyLimit: Int
     /// The most events kept between two questions before the watcher acts as after an overflow
     /// (`BRAIN_WATCH_TEST_QUEUE_LIMIT`: the kernel's queue cannot be made small unprivileged,
@@ -73,10 +74,12 @@ package final class VaultWatcher: @unchecked Sendable {
     /// Lets one thread at a time read the events (`folders` is theirs).
     private let reading = NSLock()
 
-    package init(root: String, environment: [String: String] = [:]) {
+    /// `keepsHistory`: whether to keep the paths events named for `history(since:)` (the watch's
+    /// daemon); the server's live index needs only `takeChange`.
+    package init(root: String, keepsHistory: Bool = false, environment: [String: String] = [:]) {
         self.root = root
         instance = VaultWatcher.randomID()
-        historyLimit = environment["BRAIN_WATCH_TEST_HISTORY_LIMIT"].flatMap(Int.init) ?? 1_000_000
+        historyLimit = keepsHistory ? environment["BRAIN_WATCH_TEST_HISTORY_LIMIT"].flatMap(Int.init) ?? 250_000 : 0
         queueLimit = environment["BRAIN_WATCH_TEST_QUEUE_LIMIT"].flatMap(Int.init)
         #if os(Linux)
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -116,6 +119,10 @@ package final class VaultWatcher: @unchecked Sendable {
                 change.paths.insert(relative.isEmpty ? name : relative + "/" + name)
             }
             let path = name.isEmpty ? relative : (relative.isEmpty ? name : relative + "/" + name)
+            guard historyLimit > 0 else {
+                pending = change
+                return
+            }
             eventsSinceQuestion += 1
             if path.isEmpty || (queueLimit.map { eventsSinceQuestion > $0 } ?? false) || touched.count >= historyLimit {
                 // The root itself went or moved, or more happened than is kept.

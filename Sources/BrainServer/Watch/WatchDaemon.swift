@@ -80,7 +80,7 @@ package final class WatchDaemon: @unchecked Sendable {
         }
         listener = descriptor
         lockDescriptor = lockFD
-        watcher = VaultWatcher(root: root, environment: environment)
+        watcher = VaultWatcher(root: root, keepsHistory: true, environment: environment)
         dieMidAnswer = environment["BRAIN_WATCH_TEST_DIE_MID_ANSWER"] == "1"
     }
 
