@@ -152,6 +152,31 @@ bench_corpus() {
     measure_brain "10k corpus search $word" "" "$dir" search "$word"
 }
 
+# With a watcher (`brain watch`): commands ask it what changed instead of stat-ing every file.
+WATCH_PID=""
+start_watch() { # dir
+    "$BRAIN" --vault "$1" watch >/dev/null 2>&1 &
+    WATCH_PID=$!
+    local tries
+    for tries in $(seq 200); do "$BRAIN" --vault "$1" watch --status >/dev/null 2>&1 && break; sleep 0.05; done
+    # The cache records the watcher's token from here on.
+    "$BRAIN" --vault "$1" index >/dev/null
+}
+stop_watch() {
+    if [[ -n "$WATCH_PID" ]]; then kill "$WATCH_PID" 2>/dev/null || true; wait "$WATCH_PID" 2>/dev/null || true; fi
+    WATCH_PID=""
+}
+trap stop_watch EXIT
+bench_watched() { # label dir note
+    local label="$1" dir="$2" note="$3"
+    start_watch "$dir"
+    PAIR_RUNS=$((RUNS * 3)) measure_brain "$label tags (watcher)" "$(touch_none)" "$dir" tags
+    PAIR_RUNS=$((RUNS * 3)) restoring "$note" measure_brain "$label tags (watcher, one file changed)" "$(touch_one "$note")" "$dir" tags
+    PAIR_RUNS=$((RUNS * 3)) measure_brain "$label today (watcher)" "$(touch_none)" "$dir" today
+    PAIR_RUNS=$((RUNS * 3)) restoring "$note" measure_brain "$label today (watcher, one file changed)" "$(touch_one "$note")" "$dir" today
+    stop_watch
+}
+
 rm -f "$RESULTS/info.tsv"
 bench_corpus
 RG_LINKS=$(rg -o '\[\[[^\]]+\]\]' "$CORPUS" | wc -l)
@@ -192,6 +217,8 @@ sleep 3
 measure_brain "20k demo status" "" "$D" status
 measure_brain "20k demo status (computed)" "rm -f $D/.brain/cache/status.bin" "$D" status
 measure_brain "20k demo report" "rm -f $RESULTS/report.html" "$D" report --out "$RESULTS/report.html"
+# Quick mode measures the watcher on the 20k demo; the full run on the 100k one, below.
+[[ $QUICK == 1 ]] && bench_watched "20k demo" "$D" "$FIRST20"
 if [[ $QUICK == 0 ]]; then
     D="$WORK/demo100k"
     echo "== 100k demo: $D"
@@ -199,6 +226,8 @@ if [[ $QUICK == 0 ]]; then
     measure_brain "100k demo index (cold)" "rm -rf $D/.brain/cache" "$D" index
     PAIR_RUNS=$((RUNS * 3)) measure_brain "100k demo tags" "$(touch_none)" "$D" tags
     PAIR_RUNS=$((RUNS * 3)) restoring "$FIRST100" measure_brain "100k demo tags (one file changed)" "$(touch_one "$FIRST100")" "$D" tags
+    measure_brain "100k demo today" "$(touch_none)" "$D" today
+    bench_watched "100k demo" "$D" "$FIRST100"
 fi
 
 # Growth: cold index, a query after no change, and peak memory, from 1,000 to 100,000 notes.
@@ -207,6 +236,9 @@ for notes in "${GROWTH[@]}"; do
     D="$WORK/demo$((notes / 1000))k"
     measure_brain "growth $notes cold index" "rm -rf $D/.brain/cache" "$D" index
     measure_brain "growth $notes tags" "" "$D" tags
+    start_watch "$D"
+    measure_brain "growth $notes tags (watcher)" "" "$D" tags
+    stop_watch
     echo "$notes	$(rg --files -g '*.md' "$D" | wc -l)" >> "$RESULTS/files.tsv"
 done
 
@@ -222,6 +254,8 @@ TABLE="$RESULTS/table.md"
 target_for() {
     local name="$1" word
     case "$name" in
+        *"(watcher)") echo "$(value "brain --version") 2 ≤ 2× brain --version" ;;
+        *"(watcher, one file changed)") echo "$(value "brain --version") 3 ≤ 3× brain --version" ;;
         "10k corpus index (cold)") echo "$RG 1.0 ≤ 1.0× rg link scan" ;;
         "10k corpus tags"|"10k corpus backlinks (typical)"|"10k corpus backlinks (most linked)")
             echo "$RG 0.3 ≤ 0.3× rg link scan" ;;
@@ -275,12 +309,13 @@ case "$LINKS_RESULT" in pass) PASSED=$((PASSED + 1)) ;; *fail*) FAILED=$((FAILED
 # The growth table, and the exponent k of time ∝ files^k fitted by least squares on logarithms.
 GROWTH_TABLE="$RESULTS/growth.md"
 {
-    echo "| notes | files | cold \`brain index\` | \`brain tags\`, no change | peak memory (cold index) |"
-    echo "|---:|---:|---:|---:|---:|"
+    echo "| notes | files | cold \`brain index\` | \`brain tags\`, no change | \`brain tags\`, no change, with \`brain watch\` | peak memory (cold index) |"
+    echo "|---:|---:|---:|---:|---:|---:|"
     while IFS=$'\t' read -r notes files; do
         cold=$(value "growth $notes cold index"); query=$(value "growth $notes tags"); peak=$(value "growth $notes cold index" 3)
-        awk -v n="$notes" -v f="$files" -v c="$cold" -v q="$query" -v p="$peak" \
-            'BEGIN { printf "| %d | %d | %.1f ms | %.1f ms | %.0f MB |\n", n, f, c*1000, q*1000, p/1024 }'
+        watched=$(value "growth $notes tags (watcher)")
+        awk -v n="$notes" -v f="$files" -v c="$cold" -v q="$query" -v w="$watched" -v p="$peak" \
+            'BEGIN { printf "| %d | %d | %.1f ms | %.1f ms | %.1f ms | %.0f MB |\n", n, f, c*1000, q*1000, w*1000, p/1024 }'
     done < "$RESULTS/files.tsv"
 } > "$GROWTH_TABLE"
 fit() { # column of rows.tsv: 2 (time) or 3 (memory); kind: "cold index" or "tags"
@@ -289,7 +324,7 @@ fit() { # column of rows.tsv: 2 (time) or 3 (memory); kind: "cold index" or "tag
     done < "$RESULTS/files.tsv" | awk -F'\t' '$2 > 0 { x = log($1); y = log($2); n++; sx += x; sy += y; sxx += x*x; sxy += x*y }
         END { if (n < 2) print "n/a"; else printf "%.2f", (n*sxy - sx*sy) / (n*sxx - sx*sx) }'
 }
-GROWTH_FIT="Fitted exponent k of cost ∝ files^k over these vaults: cold index time $(fit 2 "cold index"), no-change \`tags\` time $(fit 2 tags), peak memory of the cold index $(fit 3 "cold index") (1.00 is linear)."
+GROWTH_FIT="Fitted exponent k of cost ∝ files^k over these vaults: cold index time $(fit 2 "cold index"), no-change \`tags\` time $(fit 2 tags), with a watcher $(fit 2 "tags (watcher)"), peak memory of the cold index $(fit 3 "cold index") (1.00 is linear)."
 
 CPU=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || sysctl -n machdep.cpu.brand_string)
 COMMIT=$(git -C "$ROOT" rev-parse --short HEAD)

@@ -1,4 +1,5 @@
 import BrainKit
+import BrainServer
 
 /// Entry point of the `brain` command line.
 package enum BrainCLI {
@@ -61,6 +62,7 @@ package enum BrainCLI {
         LspCommand.self,
         McpCommand.self,
         ServeCommand.self,
+        WatchCommand.self,
         RemindCommand.self,
         CompleteCommand.self,
     ] }
@@ -115,6 +117,11 @@ package enum BrainCLI {
             if parsed.flag("help") {
                 context.stdout.write(HelpCommand.help(for: command.spec))
                 return ExitCode.success
+            }
+            if context.isProcess {
+                // Commands ask the vault's watcher (`brain watch`), when one runs, what changed.
+                let environment = context.environment
+                VaultIndex.changeSources = { vault in WatchClient(root: vault.root, environment: environment) }
             }
             let opened = Session(context: context, arguments: parsed)
             session = opened

@@ -83,6 +83,8 @@ import BrainTestSupport
         // No answers on standard input: nothing is written, the report says what was asked.
         "ask": [Run(arguments: ["ask"]), Run(arguments: ["ask", "read", "--since", "yesterday"])],
         "serve": [Run(arguments: ["serve"])],
+        // Whether a watcher runs (none here), and exit.
+        "watch": [Run(arguments: ["watch"]), Run(arguments: ["watch", "--status"])],
         // What it would send; a real run would show the desktop's notifications.
         "remind": [Run(arguments: ["remind", "--dry-run"])],
     ]

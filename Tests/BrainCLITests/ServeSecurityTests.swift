@@ -221,11 +221,14 @@ extension ServeSecurityTests {
             #expect(!absolute.contains("passwd"), "touched \(line)")
             let writes = line.contains("O_WRONLY") || line.contains("O_RDWR") || line.contains("O_CREAT") || line.contains("rename")
                 || line.contains("unlink") || line.contains("mkdir")
-            if writes { #expect(absolute.hasPrefix(vault.root + "/.brain/cache"), "wrote \(line)") }
-            // In .brain/ only brain's own files: the index cache, the server's state, and what the
-            // index checks (the config, the change journal, the .gitignore).
+            // Writes: the index cache, and the watch the server keeps (its lock and socket).
+            if writes {
+                #expect(absolute.hasPrefix(vault.root + "/.brain/cache") || absolute.hasPrefix(vault.root + "/.brain/watch."), "wrote \(line)")
+            }
+            // In .brain/ only brain's own files: the index cache, the server's state, the watch,
+            // and what the index checks (the config, the change journal, the .gitignore).
             if absolute.hasPrefix(vault.root + "/.brain/") {
-                let own = ["cache", "serve", "config.yml", "journal", ".gitignore"]
+                let own = ["cache", "serve", "watch.", "config.yml", "journal", ".gitignore"]
                 #expect(own.contains { absolute.hasPrefix(vault.root + "/.brain/" + $0) }, "touched \(line)")
             }
         }

@@ -37,6 +37,10 @@ enum LspCommand: BrainCommand {
             today: { config in clock.today(for: config) },
             version: BrainCLI.version,
             log: { stderr.write($0 + "\n") })
+        // The vault's watch (`brain watch`) runs beside the server, unless another has it.
+        if context.isProcess, let root = try? session.vault().root {
+            WatchCommand.alongside(root: root, environment: context.environment)
+        }
         return LanguageServer.serve(options: options, input: FileDescriptorSource(descriptor: 0), output: FileDescriptorSink(descriptor: 1))
     }
 }

@@ -106,6 +106,8 @@ enum ServeCommand: BrainCommand {
                                         now: { clock.now }, log: { stderr.write($0 + "\n") })
             Thread.detachNewThread { runner.watch(stop: { false }) }
         }
+        // The vault's watch (`brain watch`) runs beside the server, unless another has it.
+        if context.isProcess { WatchCommand.alongside(root: vault.root, environment: context.environment) }
         return VaultServer.serve(options)
     }
 

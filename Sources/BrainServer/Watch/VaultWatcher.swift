@@ -1,4 +1,5 @@
 import Foundation
+import BrainStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -47,14 +48,39 @@ package final class VaultWatcher: @unchecked Sendable {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
     private var pending: Change? = Change(everything: true)
+    /// What `brain watch` answers from (`history(since:)`): each vault-relative path an event
+    /// named, with the number of the last event that named it. Guarded by `lock`.
+    private var touched: [String: UInt64] = [:]
+    /// The number of the last event.
+    private var sequence: UInt64 = 0
+    /// Random for each watcher, and a new epoch after an overflow: a token with another id is
+    /// not this watcher's, and what changed since it is unknown.
+    private let instance: String
+    private var epoch = 0
+    /// Whether a folder could not be watched (the user's watch limit, no permission): then no
+    /// answer is trusted.
+    private var broken = false
+    /// The most paths kept before the watcher starts a new epoch, as after an overflow (each
+    /// is a string of the path: 250,000 of them are some 25 MB); 0 keeps none.
+    private let historyLimit: Int
+    /// The most events kept between two questions before the watcher acts as after an overflow
+    /// (`BRAIN_WATCH_TEST_QUEUE_LIMIT`: the kernel's queue cannot be made small unprivileged,
+    /// so the tests lower this one); nil: no limit of its own.
+    private let queueLimit: Int?
+    private var eventsSinceQuestion = 0
     private var lastPoll = 0.0
     /// Guards `pending` and `lastPoll`.
     private let lock = NSLock()
     /// Lets one thread at a time read the events (`folders` is theirs).
     private let reading = NSLock()
 
-    package init(root: String) {
+    /// `keepsHistory`: whether to keep the paths events named for `history(since:)` (the watch's
+    /// daemon); the server's live index needs only `takeChange`.
+    package init(root: String, keepsHistory: Bool = false, environment: [String: String] = [:]) {
         self.root = root
+        instance = VaultWatcher.randomID()
+        historyLimit = keepsHistory ? environment["BRAIN_WATCH_TEST_HISTORY_LIMIT"].flatMap(Int.init) ?? 250_000 : 0
+        queueLimit = environment["BRAIN_WATCH_TEST_QUEUE_LIMIT"].flatMap(Int.init)
         #if os(Linux)
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if fd >= 0 {
@@ -92,10 +118,65 @@ package final class VaultWatcher: @unchecked Sendable {
             } else {
                 change.paths.insert(relative.isEmpty ? name : relative + "/" + name)
             }
+            let path = name.isEmpty ? relative : (relative.isEmpty ? name : relative + "/" + name)
+            guard historyLimit > 0 else {
+                pending = change
+                return
+            }
+            eventsSinceQuestion += 1
+            if path.isEmpty || (queueLimit.map { eventsSinceQuestion > $0 } ?? false) || touched.count >= historyLimit {
+                // The root itself went or moved, or more happened than is kept.
+                newEpoch()
+            } else {
+                sequence += 1
+                touched[path] = sequence
+            }
         } else {
             change.everything = true
+            newEpoch()
         }
         pending = change
+    }
+
+    /// Forgets every path: tokens of before are unknown from now on. Called with `lock` held.
+    private func newEpoch() {
+        epoch += 1
+        touched = [:]
+        sequence += 1
+    }
+
+    /// The token for now: `<watcher id>-<epoch>:<sequence>`.
+    package var token: String {
+        lock.withLock { "\(instance)-\(epoch):\(sequence)" }
+    }
+
+    /// Whether the watcher covers the vault at all (inotify is there, every folder is watched).
+    package var isWatching: Bool {
+        lock.withLock { descriptor != nil && !broken }
+    }
+
+    /// What changed since `token`, after reading every event already queued: the events of
+    /// every file-system call that returned before this call are in the answer. `unknown` for
+    /// a token that is not this watcher's or of this epoch, or when the watch is broken.
+    package func history(since token: String?) -> WatchAnswer {
+        drain()
+        lock.lock()
+        defer { lock.unlock() }
+        eventsSinceQuestion = 0
+        let now = "\(instance)-\(epoch):\(sequence)"
+        guard descriptor != nil, !broken, let token, let colon = token.lastIndex(of: ":"),
+              token[..<colon] == "\(instance)-\(epoch)", let since = UInt64(token[token.index(after: colon)...]),
+              since <= sequence else { return .unknown(token: now) }
+        let paths = touched.compactMap { $0.value > since ? $0.key : nil }.sorted()
+        return .changed(token: now, paths: paths)
+    }
+
+    /// 16 random hexadecimal digits.
+    private static func randomID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Reads the pending events (the loop calls this when the descriptor is readable); whether
@@ -144,7 +225,12 @@ package final class VaultWatcher: @unchecked Sendable {
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB
                           | IN_DELETE_SELF | IN_MOVE_SELF | IN_DONT_FOLLOW | IN_ONLYDIR)
         let wd = inotify_add_watch(descriptor, folder, mask)
-        guard wd >= 0 else { return }
+        guard wd >= 0 else {
+            // A folder that went meanwhile is an event of its parent; any other failure (the
+            // user's watch limit, no permission) leaves a folder unwatched: no answer is trusted.
+            if errno != ENOENT && errno != ENOTDIR { lock.withLock { broken = true } }
+            return
+        }
         folders[wd] = folder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {

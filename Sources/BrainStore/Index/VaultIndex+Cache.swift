@@ -51,6 +51,8 @@ extension VaultIndex {
         package var resolutions: [[Resolution]]
         /// Each shard's checksum, as the manifest lists them.
         package var shardSums: [UInt64]
+        /// The watcher's token taken before the files were read (`brain watch`), if one ran.
+        package var token: String? = nil
     }
 
     package enum CacheProblem: Error {
@@ -210,7 +212,7 @@ extension VaultIndex {
         // The manifest: layout key, record count, shard size, then each shard's checksum.
         // The shard size is worked out here, on the calling thread (`shardLimit` is task-local),
         // and handed to the threads that decode the shards.
-        let manifest = manifestBytes.withUnsafeBufferPointer { buffer -> Result<(count: Int, sums: [UInt64]), CacheProblem> in
+        let manifest = manifestBytes.withUnsafeBufferPointer { buffer -> Result<(count: Int, sums: [UInt64], token: String?), CacheProblem> in
             if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
             var reader = BinaryReader(buffer, offset: headerSize)
             do {
@@ -226,15 +228,17 @@ extension VaultIndex {
                 var sums: [UInt64] = []
                 sums.reserveCapacity(shards)
                 for _ in 0..<shards { sums.append(try reader.uint()) }
+                // Then, when a watcher ran, the token the files were read at.
+                let token = reader.isAtEnd ? nil : try reader.string()
                 guard reader.isAtEnd else { return .failure(.corrupt) }
-                return .success((count, sums))
+                return .success((count, sums, token))
             } catch {
                 return .failure(.corrupt)
             }
         }
-        let count: Int, sums: [UInt64]
+        let count: Int, sums: [UInt64], token: String?
         switch manifest {
-        case .success(let value): (count, sums) = value
+        case .success(let value): (count, sums, token) = value
         case .failure(let problem): return .failure(problem)
         }
         let size = shardSize(for: count)
@@ -273,7 +277,27 @@ extension VaultIndex {
         resolutions.reserveCapacity(count)
         for case .success(let shard) in slots.values() { resolutions += shard }
         guard records.count == count, resolutions.count == count else { return .failure(.corrupt) }
-        return .success(CachedIndex(records: records, resolutions: resolutions, shardSums: sums))
+        return .success(CachedIndex(records: records, resolutions: resolutions, shardSums: sums, token: token))
+    }
+
+    /// The watcher's token the manifest of `scope` records, read from the manifest alone (no
+    /// shard): nil when there is none, or no usable manifest.
+    package static func cachedToken(_ vault: Vault, scope: Scope = .vault) -> String? {
+        guard case .success(let bytes) = cacheFile(vault, scope.cachePath) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> String? in
+            guard case .success = unseal(buffer, magic: manifestMagic) else { return nil }
+            var reader = BinaryReader(buffer, offset: headerSize)
+            do {
+                guard try reader.string() == layoutKey(vault, scope: scope) else { return nil }
+                _ = try reader.bounded(Int(Int32.max))
+                _ = try reader.bounded(Int(Int32.max))
+                let shards = try reader.bounded(Int(Int32.max))
+                for _ in 0..<shards { _ = try reader.uint() }
+                return reader.isAtEnd ? nil : try reader.string()
+            } catch {
+                return nil
+            }
+        }
     }
 
     /// Where shard loaders put their records: each writes only its own range.
@@ -404,6 +428,9 @@ extension VaultIndex {
         manifest.uint(UInt64(size))
         manifest.uint(UInt64(shardCount))
         for sum in sums { manifest.uint(sum) }
+        // The watcher's token, only for an index that is the whole walk's: conflict copies are
+        // kept apart from the records, so such a cache is always checked by a walk.
+        if let watchToken, conflictCopies.isEmpty { manifest.string(watchToken) }
         let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest).bytes
         guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, scope.cachePath), durable: false)) != nil else { return }
         shardSums = sums

@@ -67,6 +67,8 @@ public final class VaultIndex: @unchecked Sendable {
         public var changed = 0
         public var removed = 0
         public var rebuilt = false
+        /// Whether a watcher said which files changed (`ChangeSource`): no walk was made.
+        package var watched = false
         /// Why the cache was not used, when it was not (missing, old version, corrupt).
         public var warnings: [String] = []
     }
@@ -136,6 +138,9 @@ public final class VaultIndex: @unchecked Sendable {
     /// The checksums of the cache's shards as loaded or last saved: a save then writes only the
     /// shards whose records changed.
     package var shardSums: [UInt64]?
+    /// The watcher's token taken before this index's files were read (`ChangeSource`): the
+    /// cache records it, and the next open asks what changed since.
+    package var watchToken: String?
 
     package convenience init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
         var habits: [String: String] = [:]
@@ -206,7 +211,14 @@ public final class VaultIndex: @unchecked Sendable {
     /// Opens the index of `vault`, updating the cache. `rebuild` ignores the cache.
     /// `save: false` leaves the cache file untouched (read-only vaults). `scope: .journal` covers
     /// only the files analytics reads (see `Scope`).
+    /// `changes`: where to learn what changed since the cache was written instead of walking
+    /// (`ChangeSource`); by default the one `changeSources` gives, if any.
     public static func open(_ vault: Vault, scope: Scope = .vault, rebuild: Bool = false, save: Bool = true) -> VaultIndex {
+        open(vault, scope: scope, rebuild: rebuild, save: save, changes: nil)
+    }
+
+    package static func open(_ vault: Vault, scope: Scope = .vault, rebuild: Bool = false, save: Bool = true,
+                             changes: (any ChangeSource)?) -> VaultIndex {
         var report = Report()
         if vault.hasInterruptedChange {
             // A multi-file change was cut short (or is being written right now): wait for the
@@ -237,11 +249,29 @@ public final class VaultIndex: @unchecked Sendable {
         let stampsFromReads = vault.fileSystem.disk != nil
             && (!useCache || !vault.fileSystem.exists(VaultPaths.join(vault.root, scope.cachePath)))
         if stampsFromReads { useCache = false }
+        // A watcher (`brain watch`) is asked first, before any file is read: its token is the
+        // one the cache records. When it can say what changed since the cache's token, only
+        // those paths are looked at (`watchedFiles`); otherwise every file is, as without it.
+        var answer: WatchAnswer?
+        var watched: (cache: CachedIndex, files: [FileStamp])?
+        if vault.fileSystem.disk != nil, let source = changes ?? changeSources?(vault) {
+            let asked = useCache ? cachedToken(vault, scope: scope) : nil
+            answer = source.changes(since: asked)
+            if case .changed(_, let paths)? = answer, asked != nil,
+               case .success(let cache) = loadCache(vault, scope: scope), cache.token == asked,
+               let derived = watchedFiles(vault, scope: scope, cached: cache.records, paths: paths) {
+                watched = (cache, derived)
+            }
+        }
         // The walk (mostly `stat` calls, time in the kernel) and the cache's decoding (time in
         // this process) need nothing from each other: on the disk they run side by side.
         let loaded: Result<CachedIndex, CacheProblem>?
         var files: [FileStamp]
-        if stampsFromReads {
+        if let watched {
+            report.watched = true
+            files = watched.files
+            loaded = .success(watched.cache)
+        } else if stampsFromReads {
             files = walk(vault, scope: scope, stamps: false)
             loaded = nil
         } else if useCache, vault.fileSystem.disk != nil {
@@ -285,6 +315,10 @@ public final class VaultIndex: @unchecked Sendable {
                 index.shardSums = cached.shardSums
                 index.scope = scope
                 index.conflictCopies = copies
+                index.watchToken = answer?.token
+                // A new token (the files were all checked since the cache's): the manifest alone
+                // is written again, so that the next open asks since now.
+                if save, let token = answer?.token, token != cached.token { index.saveCache(shards: []) }
                 return index
             }
         }
@@ -375,6 +409,7 @@ public final class VaultIndex: @unchecked Sendable {
         index.scope = scope
         index.conflictCopies = copies
         if let resolver { index.resolver = resolver }
+        index.watchToken = answer?.token
         if save && (toParse.count > 0 || report.removed > 0 || cached == nil) {
             // Records keep their places when no file came or went: only the shards holding a
             // re-read file, or a link that now resolves elsewhere, are written again.
@@ -391,6 +426,9 @@ public final class VaultIndex: @unchecked Sendable {
                 index.shardSums = cached.shardSums
             }
             index.saveCache(shards: dirty)
+        } else if save, let cached, let token = answer?.token, token != cached.token {
+            index.shardSums = cached.shardSums
+            index.saveCache(shards: [])
         }
         return index
     }

@@ -17,6 +17,8 @@ package struct IndexReport: Hashable, Sendable, Codable {
     package var removed: Int
     /// True when the cache was missing, old or unreadable, or a rebuild was asked for.
     package var rebuilt: Bool
+    /// True when a watcher (`brain watch`) said what changed, so that no file was walked.
+    package var watched: Bool
 
     package init(index: VaultIndex) {
         let report = index.report
@@ -30,5 +32,6 @@ package struct IndexReport: Hashable, Sendable, Codable {
         changed = report.changed
         removed = report.removed
         rebuilt = report.rebuilt
+        watched = report.watched
     }
 }

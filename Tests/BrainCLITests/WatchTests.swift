@@ -1,0 +1,403 @@
+import Foundation
+import Testing
+import BrainTestSupport
+@testable import BrainCLI
+
+/// `brain watch` and the commands that ask it: after every kind of change a watcher could miss,
+/// the real `brain` binary, asking a real `brain watch`, answers exactly as a full re-scan does
+/// (`--rebuild`, no watcher). Each test also checks which way the answer came (the index's
+/// `watched`), so a test cannot pass by never asking.
+@Suite(.serialized) struct WatchTests {
+    /// A running `brain watch` in a vault; stopped with SIGTERM.
+    final class Watcher {
+        let process = Process()
+        private let output = Pipe()
+        private let errors = Pipe()
+
+        init(_ vault: String, environment extra: [String: String] = [:]) throws {
+            process.executableURL = try ConcurrencyTests.executable()
+            process.arguments = ["--vault", vault, "watch"]
+            var environment = ProcessInfo.processInfo.environment
+            environment.merge(extra) { _, new in new }
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            // Up when it answers.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, process.isRunning {
+                if (try? WatchTests.brain(vault, ["watch", "--status"]).status) == 0 { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            throw Failure(description: "brain watch did not start: " + String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))
+        }
+
+        struct Failure: Error, CustomStringConvertible { var description: String }
+
+        /// SIGTERM, then the exit status (nil: it did not stop within 10 s).
+        @discardableResult
+        func stop() -> Int32? {
+            if process.isRunning { process.terminate() }
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    /// `brain ARGS` in the vault, with the clock fixed; `watch: false` makes it ask no watcher.
+    static func brain(_ vault: String, _ arguments: [String], watch: Bool = true) throws -> (status: Int32, stdout: String, stderr: String) {
+        var words = ["env", "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC",
+                     // Generous for a loaded machine: the tests check the answer, not its speed.
+                     "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)"]
+        words += [try ConcurrencyTests.executable().path, "--vault", vault] + arguments
+        return try ServerProcess.run("/usr/bin/env", Array(words.dropFirst()))
+    }
+
+    /// What the commands print that a missed change would alter.
+    static let views: [[String]] = [["list", "all", "--json"], ["tags", "--sort", "count"], ["today", "--json"], ["pins", "--json"]]
+
+    /// The index report without what says how it was made.
+    static func counts(_ json: String) -> String {
+        json.split(separator: "\n").filter { line in
+            !["\"reread\"", "\"added\"", "\"changed\"", "\"removed\"", "\"rebuilt\"", "\"watched\""].contains { line.contains($0) }
+        }.joined(separator: "\n")
+    }
+
+    /// Runs the views asking the watcher (the index must say `watched` as expected), then again
+    /// after a rebuild with no watcher, and expects the same output; then records a token again
+    /// (the rebuild left none). Returns whether the first run was watched.
+    @discardableResult
+    static func expectSameAsRescan(_ vault: String, watched expected: Bool? = true, _ note: String = "",
+                                   sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let index = try brain(vault, ["index", "--json"])
+        #expect(index.status == 0, "\(note): \(index.stderr)", sourceLocation: sourceLocation)
+        let watched = index.stdout.contains("\"watched\" : true")
+        if let expected { #expect(watched == expected, "\(note): watched \(watched)", sourceLocation: sourceLocation) }
+        let seen = try views.map { try brain(vault, $0).stdout }
+        let rebuilt = try brain(vault, ["index", "--rebuild", "--json"], watch: false)
+        #expect(counts(index.stdout) == counts(rebuilt.stdout), "\(note): index", sourceLocation: sourceLocation)
+        for (view, output) in zip(views, seen) {
+            let fresh = try brain(vault, view, watch: false).stdout
+            #expect(output == fresh, "\(note): brain \(view.joined(separator: " ")) differs from a full re-scan:\n\(Golden.lineDiff(fresh, output))",
+                    sourceLocation: sourceLocation)
+        }
+        // A token again, for the next change.
+        _ = try brain(vault, ["index"])
+        return watched
+    }
+
+    static func write(_ vault: TestVault, _ path: String, _ text: String) throws {
+        try FileManager.default.createDirectory(atPath: vault.root + "/" + VaultPathsDirectory.of(path), withIntermediateDirectories: true)
+        try vault.write(path, text)
+    }
+
+    static func move(_ vault: TestVault, _ from: String, _ to: String) {
+        #expect(rename(vault.root + "/" + from, vault.root + "/" + to) == 0, "mv \(from) \(to)")
+    }
+
+    /// A vault with a watcher and a cache that records its token.
+    static func watchedVault(environment: [String: String] = [:]) throws -> (TestVault, Watcher) {
+        let vault = try TestVault()
+        let watcher = try Watcher(vault.root, environment: environment)
+        _ = try brain(vault.root, ["index"])
+        return (vault, watcher)
+    }
+
+    @Test func anEditInTheSameSecondAsTheCacheWithItsTimeSetBack() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        try Self.expectSameAsRescan(vault.root, "no change")
+        let path = vault.root + "/notes/same-second.md"
+        try Self.write(vault, "notes/same-second.md", "---\ntitle: Same second\n---\nFirst #alpha\n")
+        try Self.expectSameAsRescan(vault.root, "new note")
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+        // The same size, the modification time put back: only the watcher (and ctime) can tell.
+        try Self.write(vault, "notes/same-second.md", "---\ntitle: Same second\n---\nFirst #omega\n")
+        try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path)
+        try Self.expectSameAsRescan(vault.root, "same size, same time")
+        #expect(try Self.brain(vault.root, ["tags"]).stdout.contains("#omega"))
+    }
+
+    @Test func aRenameAndARemoval() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        let note = try #require(FileManager.default.contentsOfDirectory(atPath: vault.root + "/notes").sorted().first { $0.hasSuffix(".md") })
+        Self.move(vault, "notes/" + note, "notes/zz-renamed.md")
+        try Self.expectSameAsRescan(vault.root, "rename")
+        Self.move(vault, "notes/zz-renamed.md", "areas/moved-here.md")
+        try Self.expectSameAsRescan(vault.root, "move to another folder")
+        try FileManager.default.removeItem(atPath: vault.root + "/areas/moved-here.md")
+        try Self.expectSameAsRescan(vault.root, "removal")
+    }
+
+    @Test func foldersMovedWithinIntoAndOutOfTheVault() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        try Self.write(vault, "notes/project/one.md", "---\ntitle: One\npinned: true\n---\n#proj [[Two]]\n")
+        try Self.write(vault, "notes/project/deep/two.md", "---\ntitle: Two\n---\n#proj/deep\n")
+        try Self.expectSameAsRescan(vault.root, "new folders")
+        Self.move(vault, "notes/project", "archive-project")
+        try Self.expectSameAsRescan(vault.root, "folder moved within")
+        let outside = vault.root + "/../" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        #expect(rename(vault.root + "/archive-project", outside) == 0)
+        try Self.expectSameAsRescan(vault.root, "folder moved out")
+        // A write in the folder that left: nothing of the vault.
+        try "changed outside".write(toFile: outside + "/one.md", atomically: false, encoding: .utf8)
+        try Self.expectSameAsRescan(vault.root, "write outside")
+        #expect(rename(outside, vault.root + "/notes/back") == 0)
+        try Self.expectSameAsRescan(vault.root, "folder moved in")
+        // The habits folder itself, away and back.
+        Self.move(vault, "habits", "habits-away")
+        try Self.expectSameAsRescan(vault.root, "habits folder moved away")
+        Self.move(vault, "habits-away", "habits")
+        try Self.expectSameAsRescan(vault.root, "habits folder back")
+    }
+
+    @Test func aFileOrAFolderReplacedByASymbolicLink() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        try Self.write(vault, "notes/linked/target.md", "---\ntitle: Target\n---\n#target\n")
+        try Self.write(vault, "notes/plain.md", "---\ntitle: Plain\n---\n#plain\n")
+        try Self.expectSameAsRescan(vault.root, "files")
+        try FileManager.default.removeItem(atPath: vault.root + "/notes/plain.md")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/notes/plain.md", withDestinationPath: "linked/target.md")
+        try Self.expectSameAsRescan(vault.root, "file replaced by a link")
+        // A folder replaced by a link to a folder (the walk does not follow it).
+        Self.move(vault, "notes/linked", "linked-real")
+        try FileManager.default.createSymbolicLink(atPath: vault.root + "/notes/linked", withDestinationPath: "../linked-real")
+        try Self.expectSameAsRescan(vault.root, "folder replaced by a link")
+        // A write through the link: the file is the vault's under its real path.
+        try Self.write(vault, "notes/linked/target.md", "---\ntitle: Target\n---\n#target #through\n")
+        try Self.expectSameAsRescan(vault.root, "write through a link")
+    }
+
+    /// New folders with files made at once: the files written before the watcher watched the
+    /// folder are found by walking the new folder, which the answer names.
+    @Test func newFoldersFilledAtOnce() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        for round in 0..<5 {
+            let base = vault.root + "/notes/burst\(round)"
+            for depth in 0..<4 {
+                let folder = base + String(repeating: "/d", count: depth)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for file in 0..<5 {
+                    try "---\ntitle: B\(round)-\(depth)-\(file)\n---\n#burst\(round)\n".write(toFile: folder + "/n\(file).md", atomically: false, encoding: .utf8)
+                }
+            }
+            try Self.expectSameAsRescan(vault.root, "burst \(round)")
+        }
+    }
+
+    /// Events the watcher could not keep (its queue overflowed: here a lowered limit of its own):
+    /// the next answer is `unknown`, the command walks, and the answers after are watched again.
+    @Test func eventsDroppedByAnOverflow() throws {
+        let (vault, watcher) = try Self.watchedVault(environment: ["BRAIN_WATCH_TEST_QUEUE_LIMIT": "8"])
+        defer { watcher.stop() }
+        try Self.write(vault, "notes/small.md", "---\ntitle: Small\n---\n#small\n")
+        try Self.expectSameAsRescan(vault.root, watched: true, "under the limit")
+        for file in 0..<20 {
+            try Self.write(vault, "notes/flood-\(file).md", "---\ntitle: Flood \(file)\n---\n#flood\n")
+        }
+        try Self.expectSameAsRescan(vault.root, watched: false, "after the overflow")
+        try Self.write(vault, "notes/small.md", "---\ntitle: Small\n---\n#small #again\n")
+        try Self.expectSameAsRescan(vault.root, watched: true, "watched again")
+    }
+
+    @Test func aWatcherKilledMidAnswer() throws {
+        let vault = try TestVault()
+        _ = try Self.brain(vault.root, ["index"])
+        // A watcher that writes half of its first answer and dies.
+        let dying = Process()
+        dying.executableURL = try ConcurrencyTests.executable()
+        dying.arguments = ["--vault", vault.root, "watch"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["BRAIN_WATCH_TEST_DIE_MID_ANSWER"] = "1"
+        dying.environment = environment
+        dying.standardOutput = FileHandle.nullDevice
+        dying.standardError = FileHandle.nullDevice
+        try dying.run()
+        defer { if dying.isRunning { kill(dying.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(20)
+        var info = stat()
+        while lstat(vault.root + "/.brain/watch.sock", &info) != 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        try Self.write(vault, "notes/while-dying.md", "---\ntitle: While dying\n---\n#dying\n")
+        try Self.expectSameAsRescan(vault.root, watched: false, "half an answer")
+        dying.waitUntilExit()
+        #expect(dying.terminationStatus == 9)
+        // The socket it left is stale: a command does not trust it, a new watcher replaces it.
+        #expect(lstat(vault.root + "/.brain/watch.sock", &info) == 0)
+        try Self.write(vault, "notes/while-dying.md", "---\ntitle: While dying\n---\n#dead\n")
+        try Self.expectSameAsRescan(vault.root, watched: false, "stale socket")
+        let next = try Watcher(vault.root)
+        defer { next.stop() }
+        _ = try Self.brain(vault.root, ["index"])
+        try Self.write(vault, "notes/after.md", "---\ntitle: After\n---\n#after\n")
+        try Self.expectSameAsRescan(vault.root, watched: true, "new watcher")
+    }
+
+    @Test func aRestartedWatcherKnowsNoOldToken() throws {
+        let (vault, first) = try Self.watchedVault()
+        try Self.expectSameAsRescan(vault.root, watched: true, "first watcher")
+        #expect(first.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/.brain/watch.sock"), "SIGTERM removes the socket")
+        // A change while no watcher runs.
+        try Self.write(vault, "notes/unwatched.md", "---\ntitle: Unwatched\n---\n#unwatched\n")
+        let second = try Watcher(vault.root)
+        defer { second.stop() }
+        try Self.expectSameAsRescan(vault.root, watched: false, "restarted")
+        try Self.write(vault, "notes/unwatched.md", "---\ntitle: Unwatched\n---\n#rewatched\n")
+        try Self.expectSameAsRescan(vault.root, watched: true, "after the restart")
+    }
+
+    @Test func oneWatcherPerVault() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        let second = try Self.brain(vault.root, ["watch"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("already runs"))
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 0)
+        watcher.stop()
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 1)
+    }
+
+    /// What stands at the socket's place and is not a live watcher of this user is not asked.
+    @Test func aSocketThatIsNotOneOrNotOurs() throws {
+        let vault = try TestVault()
+        _ = try Self.brain(vault.root, ["index"])
+        let socket = vault.root + "/.brain/watch.sock"
+        try "not a socket".write(toFile: socket, atomically: false, encoding: .utf8)
+        try Self.write(vault, "notes/x.md", "---\ntitle: X\n---\n#x\n")
+        try Self.expectSameAsRescan(vault.root, watched: false, "a regular file")
+        // A watcher takes the place of what its own user left.
+        let watcher = try Watcher(vault.root)
+        _ = try Self.brain(vault.root, ["index"])
+        try Self.write(vault, "notes/x.md", "---\ntitle: X\n---\n#y\n")
+        try Self.expectSameAsRescan(vault.root, watched: true, "a watcher")
+        if getuid() == 0 {
+            // The socket handed to another user: not trusted.
+            #expect(chown(socket, 4242, 4242) == 0)
+            try Self.write(vault, "notes/x.md", "---\ntitle: X\n---\n#z\n")
+            try Self.expectSameAsRescan(vault.root, watched: false, "another user's socket")
+        }
+        watcher.stop()
+    }
+
+    /// With a watcher, a no-change `tags` or `today` looks at no note of the vault: the `stat`
+    /// calls naming a Markdown file, under strace, are a handful, where without it they are one
+    /// per file (the control, which shows the count can tell).
+    @Test(.enabled(if: ServeSecurityTests.strace != nil, "strace is not installed or may not trace here"))
+    func aNoChangeQueryStatsNoNoteWithAWatcher() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        _ = try Self.brain(vault.root, ["today"])
+        let files = try FileManager.default.subpathsOfDirectory(atPath: vault.root).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.count
+        func stats(_ command: String, watch: Bool) throws -> Int {
+            let log = vault.root + "/../" + UUID().uuidString + ".strace"
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let result = try ServerProcess.run("/usr/bin/env", [
+                "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC", "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)",
+                ServeSecurityTests.strace!, "-f", "-e", "trace=newfstatat,statx,stat,lstat,fstatat64", "-o", log,
+                try ConcurrencyTests.executable().path, "--vault", vault.root, command])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            return text.split(separator: "\n").filter { $0.contains(".md\"") }.count
+        }
+        for command in ["tags", "today"] {
+            let watched = try stats(command, watch: true)
+            let walked = try stats(command, watch: false)
+            #expect(walked >= files / 2, "\(command) without the watcher: \(walked) stats of \(files) files")
+            #expect(watched < 10, "\(command) with the watcher: \(watched) stats of Markdown files")
+        }
+    }
+
+    /// `brain serve` and `brain lsp` keep the watch while they run, and take the socket away
+    /// when they end; commands meanwhile are answered by it.
+    @Test func serveAndLspKeepTheWatchWhileTheyRun() throws {
+        let vault = try TestVault()
+        let server = try ServerProcess(vault: vault.root)
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 0, "serve keeps no watch")
+        _ = try Self.brain(vault.root, ["index"])
+        try Self.write(vault, "notes/served.md", "---\ntitle: Served\n---\n#served\n")
+        try Self.expectSameAsRescan(vault.root, watched: true, "beside serve")
+        #expect(server.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/" + ".brain/watch.sock"), "serve left its socket")
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 1)
+
+        let lsp = try LanguageServerProcess(vault: vault.root)
+        let deadline = Date().addingTimeInterval(20)
+        while (try Self.brain(vault.root, ["watch", "--status"]).status) != 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try Self.brain(vault.root, ["watch", "--status"]).status == 0, "lsp keeps no watch")
+        lsp.closeInput()
+        _ = lsp.waitForExit(seconds: 20)
+        #expect(!FileManager.default.fileExists(atPath: vault.root + "/" + ".brain/watch.sock"), "lsp left its socket")
+    }
+
+    /// Random file operations, and after each round the watched answer equals a full re-scan.
+    @Test func randomChangesAlwaysMatchAFullRescan() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        var generator = SeededGenerator(seed: UInt64(ProcessInfo.processInfo.environment["BRAIN_WATCH_SEED"].flatMap(UInt64.init) ?? 43))
+        let folders = ["notes", "notes/a", "notes/a/b", "notes/c", "areas", "habits", "daily", "top"]
+        var made: [String] = []
+        for round in 0..<12 {
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let folder = folders.randomElement(using: &generator)!
+                let name = "r\(Int.random(in: 0..<12, using: &generator)).md"
+                let path = folder + "/" + name
+                switch Int.random(in: 0..<7, using: &generator) {
+                case 0, 1:
+                    let tag = "t\(Int.random(in: 0..<5, using: &generator))"
+                    try Self.write(vault, path, "---\ntitle: \(path)\npinned: \(Bool.random(using: &generator))\n---\n#\(tag) [[\(name.dropLast(3))]]\n")
+                    made.append(path)
+                case 2:
+                    if let victim = made.randomElement(using: &generator) { try? FileManager.default.removeItem(atPath: vault.root + "/" + victim) }
+                case 3:
+                    if let victim = made.randomElement(using: &generator) {
+                        _ = rename(vault.root + "/" + victim, vault.root + "/" + path)
+                        made.append(path)
+                    }
+                case 4:
+                    let from = ["notes/a", "notes/c", "top"].randomElement(using: &generator)!
+                    let to = ["notes/a2", "notes/c/moved", "top2", "notes/a/b/in"].randomElement(using: &generator)!
+                    try? FileManager.default.createDirectory(atPath: vault.root + "/" + VaultPathsDirectory.of(to), withIntermediateDirectories: true)
+                    _ = rename(vault.root + "/" + from, vault.root + "/" + to)
+                case 5:
+                    if let victim = made.randomElement(using: &generator), let target = made.randomElement(using: &generator) {
+                        try? FileManager.default.removeItem(atPath: vault.root + "/" + victim)
+                        try? FileManager.default.createSymbolicLink(atPath: vault.root + "/" + victim, withDestinationPath: vault.root + "/" + target)
+                    }
+                default:
+                    try? FileManager.default.removeItem(atPath: vault.root + "/" + folders.randomElement(using: &generator)!)
+                }
+            }
+            try Self.expectSameAsRescan(vault.root, watched: true, "round \(round)")
+        }
+    }
+}
+
+/// The folder part of a vault-relative path ("" for the root).
+enum VaultPathsDirectory {
+    static func of(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing round can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49EB_133B_111A
+        return z ^ (z >> 31)
+    }
+}
