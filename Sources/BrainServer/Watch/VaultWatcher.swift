@@ -49,8 +49,10 @@ package final class VaultWatcher: @unchecked Sendable {
     }
     private var pending: Change? = Change(everything: true)
     /// What `brain watch` answers from (`history(since:)`): each vault-relative path an event
-    /// named, with the number of the last event that named it. Guarded by `lock`.
-    private var touched: [String: UInt64] = [:]
+    /// named, with the number of the last event that named it. Guarded by `lock`. Keyed by the
+    /// path's bytes: `String` holds two spellings of one name (composed and decomposed "é") equal,
+    /// and they are two files.
+    private var touched: [[UInt8]: UInt64] = [:]
     /// The number of the last event.
     private var sequence: UInt64 = 0
     /// Random for each watcher, and a new epoch after an overflow: a token with another id is
@@ -129,7 +131,7 @@ package final class VaultWatcher: @unchecked Sendable {
                 newEpoch()
             } else {
                 sequence += 1
-                touched[path] = sequence
+                touched[Array(path.utf8)] = sequence
             }
         } else {
             change.everything = true
@@ -167,7 +169,8 @@ package final class VaultWatcher: @unchecked Sendable {
         guard descriptor != nil, !broken, let token, let colon = token.lastIndex(of: ":"),
               token[..<colon] == "\(instance)-\(epoch)", let since = UInt64(token[token.index(after: colon)...]),
               since <= sequence else { return .unknown(token: now) }
-        let paths = touched.compactMap { $0.value > since ? $0.key : nil }.sorted()
+        let paths = touched.compactMap { $0.value > since ? $0.key : nil }.sorted { $0.lexicographicallyPrecedes($1) }
+            .map { String(decoding: $0, as: UTF8.self) }
         return .changed(token: now, paths: paths)
     }
 

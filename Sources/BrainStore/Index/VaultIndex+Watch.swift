@@ -17,27 +17,28 @@ extension VaultIndex {
         if paths.isEmpty { return cached.map(\.stamp) }
         let journal = journalFolders(vault)
         // Outermost named paths only: a folder's walk covers what is below it.
-        var named = Set<String>()
+        // By bytes: two spellings of one name (composed and decomposed "é") are two files.
+        var named: [[UInt8]: String] = [:]
         for path in paths {
             guard isPlaceable(path) else { return nil }
-            if scope == .journal, journal.contains(where: { $0.hasPrefix(path + "/") }) { return nil }
-            named.insert(path)
+            if scope == .journal, journal.contains(where: { isSameOrBelow($0, path) && $0.utf8.count > path.utf8.count }) { return nil }
+            named[Array(path.utf8)] = path
         }
-        let outer = named.filter { path in
-            var folder = path
-            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                folder = String(folder[..<slash])
-                if named.contains(folder) { return false }
+        let outer = named.filter { bytes, _ in
+            var folder = bytes[...]
+            while let slash = folder.lastIndex(of: UInt8(ascii: "/")) {
+                folder = folder[..<slash]
+                if named[Array(folder)] != nil { return false }
             }
             return true
-        }.sorted(by: walkPrecedes)
+        }.map(\.value).sorted(by: walkPrecedes)
         // Each named path's range in the cached records: the file itself and what is below it.
         var removed: [Range<Int>] = []
         var added: [FileStamp] = []
         for path in outer {
             let start = lowerBound(of: path, in: cached)
             var end = start
-            while end < cached.count, cached[end].path == path || cached[end].path.hasPrefix(path + "/") { end += 1 }
+            while end < cached.count, isSameOrBelow(cached[end].path, path) { end += 1 }
             if start < end { removed.append(start..<end) }
             added += stamps(at: path, vault: vault, scope: scope, journal: journal)
         }
@@ -47,12 +48,20 @@ extension VaultIndex {
         files.reserveCapacity(cached.count + added.count)
         var position = 0
         var next = 0
+        // Two spellings of one name (composed and decomposed "é") side by side: the walk's order
+        // of the two is the folder listing's, which this cannot know; the caller walks.
+        var tie = false
         func addUpTo(_ limit: Int) {
             while position < limit {
                 let stamp = cached[position].stamp
-                while next < added.count, walkPrecedes(added[next].path, stamp.path) {
-                    files.append(added[next])
-                    next += 1
+                while next < added.count {
+                    if walkPrecedes(added[next].path, stamp.path) {
+                        files.append(added[next])
+                        next += 1
+                    } else {
+                        if !walkPrecedes(stamp.path, added[next].path), !added[next].path.utf8.elementsEqual(stamp.path.utf8) { tie = true }
+                        break
+                    }
                 }
                 files.append(stamp)
                 position += 1
@@ -64,11 +73,12 @@ extension VaultIndex {
         }
         addUpTo(cached.count)
         files += added[next...]
-        return files
+        return tie ? nil : files
     }
 
     /// Whether the walk lists `left` before `right`: depth-first, each folder's names in the
-    /// walk's order (`String` order, which is byte order for ASCII names).
+    /// walk's order (`String` order, which is byte order for ASCII names; see `emit` in
+    /// POSIXFileSystem+Walk). Two spellings of one name are neither before the other.
     package static func walkPrecedes(_ left: String, _ right: String) -> Bool {
         var a = left.split(separator: "/", omittingEmptySubsequences: false).makeIterator()
         var b = right.split(separator: "/", omittingEmptySubsequences: false).makeIterator()
@@ -79,8 +89,16 @@ extension VaultIndex {
             case (_, nil): return false
             case let (x?, y?):
                 if x != y { return x < y }
+                if !x.utf8.elementsEqual(y.utf8) { return false }
             }
         }
+    }
+
+    /// Whether `path` is `folder` or below it, byte for byte.
+    private static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
+        let (p, f) = (path.utf8, folder.utf8)
+        guard p.starts(with: f) else { return false }
+        return p.count == f.count || p[p.index(p.startIndex, offsetBy: f.count)] == UInt8(ascii: "/")
     }
 
     private static func lowerBound(of path: String, in records: [NoteRecord]) -> Int {
