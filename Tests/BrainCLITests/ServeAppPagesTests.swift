@@ -149,6 +149,50 @@ import BrainFormat
         #expect(search.body.contains("Wake up (no snooze)."))
     }
 
+    /// The notes list comes in pages of 200, in the list's order (pinned first, then the most
+    /// recently changed), every note on exactly one page; the list kept for the index follows a
+    /// note added with the command line while the server runs, and a tag's list pages keep the tag.
+    @Test func notesListIsPagedAndFollowsTheVault() throws {
+        let vault = try TestVault()
+        for number in 1...230 {
+            try vault.write("notes/bulk/n\(number).md", "---\ntitle: Bulk \(number)\ntags: [bulk]\n---\nA note.\n")
+        }
+        let app = try Paired(vault)
+        defer { _ = app.server.stop() }
+        func titles(_ path: String) throws -> [String] {
+            let page = try #require(app.get(path))
+            #expect(page.status == 200, "\(path)")
+            let list = try #require(page.body.components(separatedBy: "<ul class=\"notes\">").dropFirst().first?.components(separatedBy: "</ul>").first)
+            // Each item's first link: the note's title.
+            return list.components(separatedBy: "<li>").dropFirst().compactMap { item in
+                item.components(separatedBy: "<a href=\"").dropFirst().first?.components(separatedBy: "\">").dropFirst().first?
+                    .components(separatedBy: "</a>").first
+            }
+        }
+        let cli = try Self.json(app.vault.run(["list", "note", "--json"]).stdout)
+        let all = try #require(cli["notes"] as? [[String: Any]])
+        let first = try titles("/app/notes"), second = try titles("/app/notes?page=2")
+        #expect(first.count == 200)
+        #expect(first.count + second.count == all.count)
+        #expect(Set(first + second) == Set(all.compactMap { $0["title"] as? String }))
+        let one = try #require(app.get("/app/notes"))
+        #expect(one.body.contains("<a rel=\"next\" href=\"/app/notes?page=2\">Older</a>"))
+        #expect(one.body.contains("page 1 of 2 · \(all.count) notes"))
+        let tagged = try #require(app.get("/app/notes?tag=bulk&page=2"))
+        #expect(tagged.body.contains("<a rel=\"prev\" href=\"/app/notes?tag=bulk&amp;page=1\">Newer</a>"))
+        #expect(try titles("/app/notes?tag=bulk&page=2").count == 30)
+        // A note made now is the most recently changed: first after the pins, on page 1.
+        #expect(app.vault.run(["new", "note", "Fresh thoughts"]).status == 0)
+        var fresh: [String] = []
+        for _ in 0..<50 {
+            fresh = try titles("/app/notes")
+            if fresh.contains("Fresh thoughts") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(fresh.contains("Fresh thoughts"))
+        #expect(try titles("/app/notes?page=2").count == second.count + 1)
+    }
+
     /// Each new page with the app's styles and script stays within the budget of 100 KB.
     @Test func pagesKeepTheWeightBudget() throws {
         let app = try Paired(try TestVault())

@@ -45,6 +45,8 @@ extension AppAssets {
         .prose .missing{text-decoration:underline dotted;color:var(--muted)}
         input[type=search]{width:14em}
         .pins a{display:inline-flex;align-items:center;min-height:44px}
+        nav.pages{position:static;display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px;padding:8px 0 0;background:none;border:0;overflow:visible}
+        nav.pages a{padding:0 8px}
 
         """
 }
