@@ -3,7 +3,7 @@ extension AppAssets {
     static let pageRules = """
         nav{overflow-x:auto;scrollbar-width:none}
         nav a{white-space:nowrap}
-        @media (max-width:480px){nav{gap:0;padding:4px 4px}nav a{padding:0 6px;font-size:.9rem}}
+        @media (max-width:480px){nav{gap:0;padding:4px;justify-content:space-between}nav a{padding:0 5px;font-size:.9rem}}
         .all{list-style:none;margin:0;padding:0}
         .all li{padding:4px 0 8px;border-top:1px solid var(--l0);overflow-wrap:anywhere}
         .all li:first-child{border-top:0}
