@@ -49,6 +49,32 @@ import BrainFormat
         #expect(missing.body.contains("role=\"alert\""))
     }
 
+    /// `/app/habits` lists the habits `brain stats --json` lists, in its order, each with its
+    /// streak and a link to its page (which answers), and the navigation links it from Today.
+    @Test func habitListShowsWhatStatsPrints() throws {
+        let app = try Paired(try TestVault())
+        defer { _ = app.server.stop() }
+        let today = try #require(app.get("/app"))
+        #expect(today.body.contains("<a href=\"/app/habits\">Habits</a>"))
+        let page = try #require(app.get("/app/habits"))
+        #expect(page.status == 200)
+        #expect(page.body.contains("<a href=\"/app/habits\" aria-current=\"page\">Habits</a>"))
+        let stats = try Self.json(app.vault.run(["stats", "--json"]).stdout)
+        let rows = try #require(stats["habits"] as? [[String: Any]])
+        #expect(rows.count > 3)
+        var last = page.body.startIndex
+        for row in rows {
+            let id = try #require(row["id"] as? String)
+            let streak = try #require((row["streak"] as? [String: Any])?["current"] as? Int)
+            let item = try #require(page.body.range(of: "<li id=\"hl-\(id)\"><a href=\"/app/habits/\(id)\">"), "\(id) is listed")
+            #expect(item.lowerBound >= last, "\(id) in the order of brain stats")
+            last = item.lowerBound
+            #expect(Self.value(page.body, id: "hl-\(id)", attribute: "data-streak") == "\(streak)", "\(id)")
+            #expect(try #require(app.get("/app/habits/\(id)")).status == 200, "\(id)")
+        }
+        #expect(page.body.components(separatedBy: "<li id=\"hl-").count - 1 == rows.count)
+    }
+
     /// The habit page's check-off comes back to the page; a `back` that is not a path of the
     /// app (another host, `//`, `..`) is ignored and the answer goes to Today.
     @Test func checkOffComesBackOnlyToTheApp() throws {
@@ -67,6 +93,31 @@ import BrainFormat
             #expect(answer.header("Location") == "/app#h-coffee", "\(hostile)")
             _ = app.post("/app/habits/coffee/done", "")
         }
+    }
+
+    /// A check-off that fails on the habit's page (an amount that is not a number, or one the
+    /// library refuses) shows that page again with the message, not Today; the vault is unchanged.
+    /// The same failure from Today stays on Today.
+    @Test func failedCheckOffStaysOnTheHabitPage() throws {
+        let app = try Paired(try TestVault())
+        defer { _ = app.server.stop() }
+        let daily = "daily/2026-11-22.md"
+        let before = try? app.vault.read(daily)
+        for (value, message) in [("abc", "the amount must be a number from 0, not &quot;abc&quot;"), ("1e13", "the value must be a number of at most 10^12")] {
+            let answer = try #require(app.post("/app/habits/read/done", "value=\(value)&back=%2Fapp%2Fhabits%2Fread"))
+            #expect(answer.status == 400, "\(value)")
+            #expect(answer.body.contains("<p class=\"note bad\" role=\"alert\">\(message)</p>"), "\(value): \(answer.body.prefix(600))")
+            #expect(answer.body.contains("id=\"card-day\""), "the habit's page: \(value)")
+            #expect(answer.body.contains("name=\"back\" value=\"/app/habits/read\""), "its form comes back to it: \(value)")
+            let fromToday = try #require(app.post("/app/habits/read/done", "value=\(value)"))
+            #expect(fromToday.status == 400)
+            #expect(fromToday.body.contains(message))
+            #expect(!fromToday.body.contains("id=\"card-day\""), "Today: \(value)")
+        }
+        // A `back` to another habit's page or outside the app is not where a failure shows.
+        let other = try #require(app.post("/app/habits/read/done", "value=abc&back=%2Fapp%2Fhabits%2Frun"))
+        #expect(!other.body.contains("id=\"card-day\""))
+        #expect((try? app.vault.read(daily)) == before)
     }
 
     /// A note renders from its Markdown with its `[[links]]` followed to the notes (a habit to its
@@ -98,12 +149,56 @@ import BrainFormat
         #expect(search.body.contains("Wake up (no snooze)."))
     }
 
+    /// The notes list comes in pages of 200, in the list's order (pinned first, then the most
+    /// recently changed), every note on exactly one page; the list kept for the index follows a
+    /// note added with the command line while the server runs, and a tag's list pages keep the tag.
+    @Test func notesListIsPagedAndFollowsTheVault() throws {
+        let vault = try TestVault()
+        for number in 1...230 {
+            try vault.write("notes/bulk/n\(number).md", "---\ntitle: Bulk \(number)\ntags: [bulk]\n---\nA note.\n")
+        }
+        let app = try Paired(vault)
+        defer { _ = app.server.stop() }
+        func titles(_ path: String) throws -> [String] {
+            let page = try #require(app.get(path))
+            #expect(page.status == 200, "\(path)")
+            let list = try #require(page.body.components(separatedBy: "<ul class=\"notes\">").dropFirst().first?.components(separatedBy: "</ul>").first)
+            // Each item's first link: the note's title.
+            return list.components(separatedBy: "<li>").dropFirst().compactMap { item in
+                item.components(separatedBy: "<a href=\"").dropFirst().first?.components(separatedBy: "\">").dropFirst().first?
+                    .components(separatedBy: "</a>").first
+            }
+        }
+        let cli = try Self.json(app.vault.run(["list", "note", "--json"]).stdout)
+        let all = try #require(cli["notes"] as? [[String: Any]])
+        let first = try titles("/app/notes"), second = try titles("/app/notes?page=2")
+        #expect(first.count == 200)
+        #expect(first.count + second.count == all.count)
+        #expect(Set(first + second) == Set(all.compactMap { $0["title"] as? String }))
+        let one = try #require(app.get("/app/notes"))
+        #expect(one.body.contains("<a rel=\"next\" href=\"/app/notes?page=2\">Older</a>"))
+        #expect(one.body.contains("page 1 of 2 · \(all.count) notes"))
+        let tagged = try #require(app.get("/app/notes?tag=bulk&page=2"))
+        #expect(tagged.body.contains("<a rel=\"prev\" href=\"/app/notes?tag=bulk&amp;page=1\">Newer</a>"))
+        #expect(try titles("/app/notes?tag=bulk&page=2").count == 30)
+        // A note made now is the most recently changed: first after the pins, on page 1.
+        #expect(app.vault.run(["new", "note", "Fresh thoughts"]).status == 0)
+        var fresh: [String] = []
+        for _ in 0..<50 {
+            fresh = try titles("/app/notes")
+            if fresh.contains("Fresh thoughts") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(fresh.contains("Fresh thoughts"))
+        #expect(try titles("/app/notes?page=2").count == second.count + 1)
+    }
+
     /// Each new page with the app's styles and script stays within the budget of 100 KB.
     @Test func pagesKeepTheWeightBudget() throws {
         let app = try Paired(try TestVault())
         defer { _ = app.server.stop() }
         let assets = try ["/app/app.css", "/app/app.js"].map { try #require(app.get($0)).body.utf8.count }.reduce(0, +)
-        for path in ["/app", "/app/habits/read", "/app/notes", "/app/notes?q=habit", "/app/notes/notes/morning-routine"] {
+        for path in ["/app", "/app/habits", "/app/habits/read", "/app/notes", "/app/notes?q=habit", "/app/notes/notes/morning-routine"] {
             let page = try #require(app.get(path))
             #expect(page.status == 200, "\(path)")
             #expect(page.body.utf8.count + assets <= 100 * 1024, "\(path): \(page.body.utf8.count) + \(assets) bytes")

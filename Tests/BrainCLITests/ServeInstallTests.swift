@@ -8,7 +8,8 @@ import BrainTestSupport
 /// and start it), at 390 × 844 with touch and at 1280 × 800: the PNG icons decode at their
 /// sizes in the icon's colours, listed by the manifest and linked as apple-touch-icon; axe-core
 /// (Support/axe, vendored) finds no serious or critical violation on any /app page, light and
-/// dark; with the server stopped the last Today and Check-in stay with the offline notice, and
+/// dark, and on Today, the habits list, a habit's page and a note in each of the other four
+/// themes (the vault's `theme:` set, the server started again); with the server stopped the last Today and Check-in stay with the offline notice, and
 /// the page comes back live by itself; signing out leaves nothing kept.
 @Suite(.serialized) struct ServeInstallTests {
     @Test(.enabled(if: Selenium.found.python != nil, "\(Selenium.found.problem)"), arguments: ["phone", "desktop"])

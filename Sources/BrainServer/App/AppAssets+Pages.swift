@@ -3,7 +3,11 @@ extension AppAssets {
     static let pageRules = """
         nav{overflow-x:auto;scrollbar-width:none}
         nav a{white-space:nowrap}
-        @media (max-width:480px){nav{gap:2px;padding:4px 6px}nav a{padding:0 7px}}
+        @media (max-width:480px){nav{gap:0;padding:4px;justify-content:space-between}nav a{padding:0 5px;font-size:.9rem}}
+        .all{list-style:none;margin:0;padding:0}
+        .all li{padding:4px 0 8px;border-top:1px solid var(--l0);overflow-wrap:anywhere}
+        .all li:first-child{border-top:0}
+        .all a{display:inline-flex;align-items:center;min-height:44px;font-weight:600}
         .pin{font-size:.75rem;font-weight:600;color:var(--muted);border:1px solid var(--muted);border-radius:6px;padding:0 5px;vertical-align:middle}
         .habit{position:relative}
         .habit .more{position:absolute;right:0;top:4px;display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;text-decoration:none;font-size:1.4rem;color:var(--muted)}
@@ -41,6 +45,8 @@ extension AppAssets {
         .prose .missing{text-decoration:underline dotted;color:var(--muted)}
         input[type=search]{width:14em}
         .pins a{display:inline-flex;align-items:center;min-height:44px}
+        nav.pages{position:static;display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px;padding:8px 0 0;background:none;border:0;overflow:visible}
+        nav.pages a{padding:0 8px}
 
         """
 }

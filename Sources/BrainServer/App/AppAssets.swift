@@ -186,6 +186,11 @@ enum AppAssets {
             source.addEventListener('change', refresh);
             source.addEventListener('open', function () { offline(false); });
             source.addEventListener('error', function () { if (source.readyState === EventSource.CLOSED) offline(true); });
+            // Signing out ends the session the stream belongs to: closed first, it does not ask
+            // again (and meet a 401) while the browser forgets the kept pages and posts.
+            window.addEventListener('submit', function (event) {
+              if (event.target instanceof HTMLFormElement && event.target.getAttribute('action') === '/app/signout') source.close();
+            }, true);
           }
           window.addEventListener('offline', function () { offline(true); });
           window.addEventListener('online', function () { offline(false); refresh(); });

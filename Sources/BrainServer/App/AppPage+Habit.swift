@@ -169,3 +169,25 @@ extension AppPage {
         return out + "</svg></div>"
     }
 }
+
+extension AppPage {
+    /// Every habit (`GET /app/habits`): the rows `brain stats` prints — streak, rate over 30 days,
+    /// strength and momentum, an ended habit marked archived — each linking to its page.
+    static func habitList(_ table: HabitStatsTable) -> String {
+        var out = "<header class=\"day\"><h1>Habits</h1><p class=\"muted\">\(Router.html(table.date.description)) · rates over "
+        out += "\(table.range == .all ? "all time" : Router.html(table.range.rawValue))</p></header>\n"
+        guard !table.habits.isEmpty else {
+            return out + "<p class=\"muted\">No habits yet: <code>brain new habit</code> makes one.</p>\n"
+        }
+        out += "<section><ul class=\"all\">\n"
+        for row in table.habits {
+            let streak = Streaks.describe(row.streak.current, unit: row.streak.unit, blockDays: row.streak.blockDays)
+            var facts = ["streak \(streak)", "rate \(Quantity.percent(row.rate.rate))", "strength \(Quantity.percent(row.strength))"]
+            if let momentum = row.momentum { facts.append("momentum \(Quantity.percent(momentum.value)) \(momentum.label.rawValue)") }
+            out += "<li id=\"hl-\(Router.html(row.id))\"><a href=\"/app/habits/\(Router.html(PercentDecoding.encode(row.id)))\">"
+            out += Router.html(row.title) + "</a>" + (row.archived ? " <span class=\"pin\">archived</span>" : "")
+            out += "<br><span class=\"muted\" data-streak=\"\(row.streak.current)\">\(Router.html(facts.joined(separator: " · ")))</span></li>\n"
+        }
+        return out + "</ul></section>\n"
+    }
+}

@@ -27,8 +27,15 @@ extension AppPage {
         "<a class=\"tag\" href=\"/app/notes?tag=\(PercentDecoding.encode(tag))\">#\(Router.html(tag))</a>"
     }
 
+    /// Which page of the notes list is shown, of how many, and the notes in all.
+    struct NotePages {
+        var page = 1
+        var count = 1
+        var total = 0
+    }
+
     static func notes(_ list: NoteList, index: VaultIndex, tags: TagList, query: String?, tag: String?,
-                      results: SearchResults?, message: String? = nil) -> String {
+                      results: SearchResults?, pages: NotePages = NotePages(), message: String? = nil) -> String {
         var out = "<header class=\"day\"><h1>Notes</h1></header>\n"
         if let message { out += "<p class=\"note bad\" role=\"alert\">\(Router.html(message))</p>\n" }
         out += "<form method=\"get\" action=\"/app/notes\" class=\"line flat\" role=\"search\">"
@@ -52,7 +59,7 @@ extension AppPage {
             if !lastPath.isEmpty { out += "</ul>" }
             out += "</section>\n"
         }
-        if results == nil { out += noteList(list, index: index, tag: tag) }
+        if results == nil { out += noteList(list, index: index, tag: tag, pages: pages) }
         if !tags.tags.isEmpty {
             // The most used first, as `brain tags --sort count`, and no more than a page holds.
             let shown = tags.tags.prefix(Router.tagLimit)
@@ -66,7 +73,7 @@ extension AppPage {
     }
 
     /// The notes of the list (or of a tag), each with its tags.
-    static func noteList(_ list: NoteList, index: VaultIndex, tag: String?) -> String {
+    static func noteList(_ list: NoteList, index: VaultIndex, tag: String?, pages: NotePages = NotePages()) -> String {
         var out = ""
         out += "<section><h2>" + (tag.map { "Notes tagged \(tagLink($0)) <a class=\"muted\" href=\"/app/notes\">all notes</a>" } ?? "Recent notes") + "</h2>"
         if list.notes.isEmpty { out += "<p class=\"muted\">No notes\(tag == nil ? " yet: <code>brain new note</code> makes one" : "")." + "</p>" }
@@ -78,7 +85,17 @@ extension AppPage {
             if !note.tags.isEmpty { out += " <span class=\"tags\">" + note.tags.map(tagLink).joined(separator: " ") + "</span>" }
             out += "</li>"
         }
-        out += "</ul></section>\n"
+        out += "</ul>"
+        if pages.count > 1 {
+            // Older and newer pages, the tag kept.
+            let base = "/app/notes?" + (tag.map { "tag=" + PercentDecoding.encode($0) + "&amp;" } ?? "") + "page="
+            out += "<nav class=\"pages\" aria-label=\"Pages of notes\">"
+            if pages.page > 1 { out += "<a rel=\"prev\" href=\"\(base)\(min(pages.page, pages.count) - 1)\">Newer</a>" }
+            out += "<span class=\"muted\">page \(pages.page) of \(pages.count) · \(pages.total) notes</span>"
+            if pages.page < pages.count { out += "<a rel=\"next\" href=\"\(base)\(pages.page + 1)\">Older</a>" }
+            out += "</nav>"
+        }
+        out += "</section>\n"
         return out
     }
 

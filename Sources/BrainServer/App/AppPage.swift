@@ -31,7 +31,7 @@ struct AppPage {
         case .light: themeColor = "<meta name=\"theme-color\" content=\"\(light)\">"
         case .dark: themeColor = "<meta name=\"theme-color\" content=\"\(dark)\">"
         }
-        let tabs = [("today", "/app", "Today"), ("checkin", "/app/checkin", "Check-in"), ("goals", "/app/goals", "Goals"), ("notes", "/app/notes", "Notes"), ("report", "/app/report", "Report")]
+        let tabs = [("today", "/app", "Today"), ("checkin", "/app/checkin", "Check-in"), ("habits", "/app/habits", "Habits"), ("goals", "/app/goals", "Goals"), ("notes", "/app/notes", "Notes"), ("report", "/app/report", "Report")]
         let nav = tabs.map { id, href, name in
             "<a href=\"\(href)\"\(id == tab ? " aria-current=\"page\"" : "")>\(name)</a>"
         }.joined()

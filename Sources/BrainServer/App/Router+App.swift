@@ -51,16 +51,24 @@ extension Router {
     /// `POST /app/habits/HABIT/done|skip|undo`: `LogHabit` for today, as `brain done`, `brain
     /// skip` and `brain undo` call it. Answered with a redirect (303) to the habit on Today; asked
     /// with `?fragment=row` (by the page's script), with the habit's row alone as Today renders it
-    /// after the write (`todayRow`), which the script puts in place of the tapped one.
+    /// after the write (`todayRow`), which the script puts in place of the tapped one. A failed
+    /// write shows the page the form came from (`back`: the habit's own page, or Today) with the
+    /// library's message.
     func logForm(_ call: Call) -> HTTPResponse {
         let form = Self.form(call)
+        func failed(_ message: String, _ status: HTTPStatus) -> HTTPResponse {
+            if Self.back(form) == "/app/habits/" + PercentDecoding.encode(call.parameters["habit"]!) {
+                return habitPage(call, message: message, status: status)
+            }
+            return todayPage(call, message: message, status: status)
+        }
         let change: HabitChange
         switch call.parameters["change"]! {
         case "done":
             var value: Double?
             if let text = form.queryValue("value"), !text.isEmpty {
                 guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite, number >= 0 else {
-                    return todayPage(call, message: "the amount must be a number from 0, not \"\(text)\"", status: .badRequest)
+                    return failed("the amount must be a number from 0, not \"\(text)\"", .badRequest)
                 }
                 value = number
             }
@@ -72,14 +80,14 @@ extension Router {
         case "undo":
             change = .undo
         default:
-            return todayPage(call, message: "a habit takes done, skip or undo", status: .notFound)
+            return failed("a habit takes done, skip or undo", .notFound)
         }
         let today = todayDay()
         let result: ActionResult<LogHabit.Outcome>
         do {
             result = try performed(LogHabit(habit: call.parameters["habit"]!, change: change, day: today, today: today))
         } catch {
-            return todayPage(call, message: error.message, status: error.status)
+            return failed(error.message, error.status)
         }
         if call.request.queryValue("fragment") == "row", let row = todayRow(result.outcome.habit.id) {
             var response = HTTPResponse.text(row, type: "text/html; charset=utf-8")

@@ -2,7 +2,7 @@ import BrainFormat
 import BrainAnalytics
 import BrainStore
 
-/// `GET /app/habits/HABIT`: a habit's page (`HabitPageView`, the values `brain stats`, `heatmap`,
+/// `GET /app/habits` lists the habits; `GET /app/habits/HABIT` is a habit's page (`HabitPageView`, the values `brain stats`, `heatmap`,
 /// `week` and `month` print for it). Its check-off form posts to `/app/habits/HABIT/done` with
 /// `back` set, so the answer comes back to this page.
 extension Router {
@@ -13,10 +13,16 @@ extension Router {
         do {
             habit = try journal.habit(named: name)
         } catch {
-            return appPage("Habit", tab: "today", "<p class=\"note bad\" role=\"alert\">\(Router.html(error.message))</p>\n", status: .notFound)
+            return appPage("Habit", tab: "habits", "<p class=\"note bad\" role=\"alert\">\(Router.html(error.message))</p>\n", status: .notFound)
         }
         let view = HabitPageView(habit: habit, journal: journal, overview: overview(journal: journal), today: todayDay())
-        return appPage(habit.title, tab: "today", AppPage.habitPage(view, message: message), status: status)
+        return appPage(habit.title, tab: "habits", AppPage.habitPage(view, message: message), status: status)
+    }
+
+    /// `GET /app/habits`: every habit that has started, as `brain stats` lists them
+    /// (`HabitStatsTable`, rates over 30 days), each linking to its page.
+    func habitsPage(_ call: Call) -> HTTPResponse {
+        appPage("Habits", tab: "habits", AppPage.habitList(HabitStatsTable(journal: journal(), today: todayDay())))
     }
 
     /// Where a form asks to come back to: `back`, when it is a path of the web app (`/app`,

@@ -2,8 +2,8 @@ import BrainFormat
 import BrainAnalytics
 import BrainStore
 
-/// `GET /app/notes` (the list; `?q=` searches as `brain search`, `?tag=` lists a tag's notes as
-/// `brain list --tag`) and `GET /app/notes/PATH`, a note by the id the list links (its path
+/// `GET /app/notes` (the list, `?page=N` a page of it, from the index's `NoteListing`; `?q=`
+/// searches as `brain search`, `?tag=` lists a tag's notes as `brain list --tag`) and `GET /app/notes/PATH`, a note by the id the list links (its path
 /// without `.md`, a segment per folder), found through the index: the server's path check has
 /// refused `.`, `..`, hidden names and encoded `/` before, and a name the index does not hold is a 404.
 extension Router {
@@ -17,7 +17,8 @@ extension Router {
 
     func notesPage(_ call: Call) -> HTTPResponse {
         let request = call.request
-        let index = self.index()
+        let listing = noteListing()
+        let index = listing.index
         var message: String?
         var status = HTTPStatus.ok
         var expressions: [TagExpression] = []
@@ -41,10 +42,17 @@ extension Router {
                 results = SearchResults(text, in: vault, limit: Self.searchLimit)
             }
         }
+        // `?page=N` (from 1): the list a page of `noteListLimit` notes at a time.
+        let page = request.queryValue("page").flatMap { Int($0) }.map { max(1, min($0, 100_000)) } ?? 1
         // A search shows its lines, not the list too.
-        let list = status == .ok && results == nil ? NoteList.recent(in: index, tags: expressions, limit: Self.noteListLimit) : NoteList(notes: [])
-        let body = AppPage.notes(list, index: index, tags: TagList(index: index, sort: .count), query: query, tag: status == .ok ? tag : nil,
-                                 results: results, message: message)
+        var list = NoteList(notes: [])
+        var total = 0
+        if status == .ok && results == nil {
+            (list, total) = listing.page(tags: expressions, offset: (page - 1) * Self.noteListLimit, limit: Self.noteListLimit)
+        }
+        let pages = AppPage.NotePages(page: page, count: max(1, (total + Self.noteListLimit - 1) / Self.noteListLimit), total: total)
+        let body = AppPage.notes(list, index: index, tags: listing.tags, query: query, tag: status == .ok ? tag : nil,
+                                 results: results, pages: pages, message: message)
         return appPage("Notes", tab: "notes", body, status: status)
     }
 

@@ -24,7 +24,8 @@ extension Router {
         let page = ReportPage(report: report, theme: config.theme, appearance: config.appearance, generator: "brain \(options.version)")
         var html = page.render()
         let nav = "<nav aria-label=\"Pages\" class=\"appnav\"><a href=\"/app\">Today</a><a href=\"/app/checkin\">Check-in</a>"
-            + "<a href=\"/app/goals\">Goals</a><a href=\"/app/report\" aria-current=\"page\">Report</a></nav>\n"
+            + "<a href=\"/app/habits\">Habits</a><a href=\"/app/goals\">Goals</a><a href=\"/app/notes\">Notes</a>"
+            + "<a href=\"/app/report\" aria-current=\"page\">Report</a></nav>\n"
         html = html.replacingOccurrences(of: "</head>", with: "<link rel=\"stylesheet\" href=\"/app/organism.css\">\n</head>")
         if let body = html.range(of: "<main>") { html.replaceSubrange(body, with: nav + "<main id=\"main\">") }
         var response = HTTPResponse.text(html, type: "text/html; charset=utf-8")
@@ -58,6 +59,8 @@ extension AppAssets {
         .appnav{display:flex;gap:4px;padding:4px 12px;background:var(--surface);border-bottom:1px solid var(--l0)}
         .appnav a{display:inline-flex;align-items:center;min-height:44px;padding:0 14px;border-radius:8px;text-decoration:none;font-weight:600;color:var(--accent)}
         .appnav a[aria-current=page]{background:var(--l0);color:var(--text)}
+        .appnav{overflow-x:auto;scrollbar-width:none}.appnav a{white-space:nowrap}
+        @media (max-width:480px){.appnav{gap:0;padding:4px;justify-content:space-between}.appnav a{padding:0 5px;font-size:.9rem}}
         @media (prefers-reduced-motion: no-preference){
         svg.plant{transform-origin:50% 100%;animation:breathe 6s ease-in-out infinite}
         .limb-group{transform-box:view-box;transform-origin:50% 100%;animation:sway 9s ease-in-out infinite alternate}

@@ -6,6 +6,15 @@ import BrainStore
 /// re-read (only the files that changed) after a write or when the watcher saw a change. Only
 /// the worker thread calls these.
 extension Router {
+    /// The notes list of the whole vault's index, made when the index is new (`NoteListing`).
+    func noteListing() -> NoteListing {
+        let index = self.index()
+        if let kept = kept.notes, kept.index === index { return kept }
+        let listing = NoteListing(index: index)
+        kept.notes = listing
+        return listing
+    }
+
     /// The whole vault's index.
     func index() -> VaultIndex {
         refreshIfChanged()
@@ -111,5 +120,7 @@ extension Router {
         var journal: Journal?
         /// The pinned notes outside the journal's folders.
         var pinsOutside: [DayOverview.PinnedNote]?
+        /// The notes list of `index` (`/app/notes`), made once per index.
+        var notes: NoteListing?
     }
 }

@@ -51,12 +51,43 @@ extension NoteList {
     /// The notes of the web app's list: notes (not habits, goals, areas or days) carrying every
     /// tag of `tags`, pinned ones first, then the most recently changed; at most `limit`.
     package static func recent(in index: VaultIndex, tags: [TagExpression] = [], limit: Int) -> NoteList {
+        NoteListing(index: index).page(tags: tags, offset: 0, limit: limit).list
+    }
+}
+
+/// The web app's notes list of one index, worked out once: every note (not habits, goals, areas
+/// or days) in the list's order — pinned first, then the most recently changed — and the tags,
+/// most used first (`brain tags --sort count`). A server keeps it while its index stands (an index
+/// is never changed in place: a change makes a new one), and cuts pages from it.
+package final class NoteListing: @unchecked Sendable {
+    /// The index it was made from.
+    package let index: VaultIndex
+    /// The notes' positions in `index`, in the list's order.
+    package let order: [Int]
+    package let tags: TagList
+
+    package init(index: VaultIndex) {
+        self.index = index
         var filter = NoteFilter()
         filter.kind = "note"
-        filter.tags = tags
         filter.sort = .modified
         let selected = filter.select(in: index)
-        let ordered = selected.filter { index.records[$0].pinned } + selected.filter { !index.records[$0].pinned }
-        return NoteList(index: index, positions: Array(ordered.prefix(limit)))
+        order = selected.filter { index.records[$0].pinned } + selected.filter { !index.records[$0].pinned }
+        tags = TagList(index: index, sort: .count)
+    }
+
+    /// The notes carrying every tag of `tags`, in the list's order, from `offset` on (at most
+    /// `limit`), and how many there are in all.
+    package func page(tags: [TagExpression], offset: Int, limit: Int) -> (list: NoteList, total: Int) {
+        var positions = order
+        if !tags.isEmpty {
+            var filter = NoteFilter()
+            filter.kind = "note"
+            filter.tags = tags
+            let matching = Set(filter.select(in: index))
+            positions = order.filter(matching.contains)
+        }
+        let start = min(max(0, offset), positions.count)
+        return (NoteList(index: index, positions: Array(positions[start..<min(positions.count, start + max(0, limit))])), positions.count)
     }
 }

@@ -10,7 +10,9 @@ same address (a service worker belongs to one origin). Steps:
    the page links an apple-touch-icon of 180 px.
 2. axe: every /app page (the navigation's links and every /app link found on a page, so new
    pages are covered) in light and dark, axe-core injected: no serious or critical violation;
-   every control at least 44 x 44 px; no console error or CSP violation.
+   every control at least 44 x 44 px; no console error or CSP violation. Then, the vault's
+   `theme:` set to each other theme in turn (the server started again to read it), Today, the
+   habits list, a habit's page and a note in light and dark: no serious or critical violation.
 3. offline: the server stopped, Today and Check-in open again show their last state with the
    notice; a habit checked off meanwhile with `brain done`, the server started again: the page
    is live by itself (notice gone, the check-off shown).
@@ -308,6 +310,64 @@ def crawl(driver):
     return seen
 
 
+CONFIG = os.path.join(VAULT, ".brain", "config.yml")
+# The other themes' pages: Today, the habits list, a habit's page and a note (the crawl has
+# checked every page in the vault's own theme).
+THEME_PAGES = ["/app", "/app/habits", "/app/habits/read", "/app/notes/notes/morning-routine"]
+
+
+def set_theme(server, theme):
+    """The vault's `theme:` set to `theme` (or the config put back when theme is the original
+    text), and the server started again to read it."""
+    server.stop()
+    with open(CONFIG) as f:
+        text = f.read()
+    if re.search(r"(?m)^theme:.*$", text):
+        text = re.sub(r"(?m)^theme:.*$", "theme: " + theme, text)
+    else:
+        text += "\ntheme: %s\n" % theme
+    with open(CONFIG, "w") as f:
+        f.write(text)
+    server.start()
+
+
+def themes(driver, server):
+    """axe-core on THEME_PAGES in every other theme, light and dark: the palettes' contrast."""
+    original = open(CONFIG).read()
+    own = (re.search(r"(?m)^theme:\s*(\w+)", original) or [None, "forest"])[1].lower()
+    problems, checked = [], []
+    try:
+        for theme in [t for t in ["ember", "ocean", "forest", "aurora", "sand"] if t != own]:
+            set_theme(server, theme)
+            for path in THEME_PAGES:
+                driver.get(BASE + path)
+                WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+                shown = driver.execute_script("return document.documentElement.getAttribute('data-theme')")
+                if shown != theme:
+                    fail("%s shows the theme %s, not the vault's %s" % (path, shown, theme))
+                for scheme in ["light", "dark"]:
+                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                    for violation in axe(driver):
+                        for node in violation["nodes"][:5]:
+                            problems.append("%s %s %s: %s %s" % (theme, path, scheme, violation["id"], " ".join(map(str, node["target"]))))
+                            print("  " + problems[-1] + "\n    " + node.get("failureSummary", "").replace("\n", "\n    "), flush=True)
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            checked.append(theme)
+    finally:
+        server.stop()
+        with open(CONFIG, "w") as f:
+            f.write(original)
+        server.start()
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+              and "ERR_CONNECTION_REFUSED" not in entry["message"] and "Failed to fetch" not in entry["message"]]
+    if errors:
+        problems.append("console errors or CSP violations in the other themes: %s" % errors)
+        print("  " + problems[-1], flush=True)
+    if problems:
+        fail("%d problems in the other themes (above)" % len(problems))
+    print("ok axe-core in the themes %s (besides %s), light and dark: %s" % (" ".join(checked), own, " ".join(THEME_PAGES)), flush=True)
+
+
 def main():
     server = Server()
     server.start()
@@ -317,8 +377,9 @@ def main():
         worker_ready(driver)
         check_icons(driver)
         pages = crawl(driver)
-        if not {"/app", "/app/checkin", "/app/goals"} <= pages:
+        if not {"/app", "/app/checkin", "/app/habits", "/app/goals", "/app/notes"} <= pages:
             fail("the crawl missed the navigation's pages: %s" % sorted(pages))
+        themes(driver, server)
 
         # Offline: the last state of the pages, with the notice.
         driver.get(BASE + "/app/checkin")

@@ -67,11 +67,15 @@ def console_errors(driver, where):
         fail("%s: console errors or CSP violations: %s" % (where, json.dumps(errors)))
 
 
-def shot(driver, name):
-    """With SHOTS: the page as it is, light, then dark (the device's setting, emulated)."""
+def shot(driver, name, at=None):
+    """With SHOTS: the page as it is, light, then dark (the device's setting, emulated); from its
+    top, or with the element `at` (a CSS selector) scrolled to the top of the window."""
     if not SHOTS:
         return
-    driver.execute_script("window.scrollTo(0, 0)")
+    if at:
+        driver.execute_script("var e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0)", at)
+    else:
+        driver.execute_script("window.scrollTo(0, 0)")
     for scheme in ["light", "dark"]:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         time.sleep(0.1)
@@ -231,6 +235,7 @@ def main():
         console_errors(driver, "Report")
         print("ok the report's organism breathes, and rests under reduced motion", flush=True)
         shot(driver, "report")
+        shot(driver, "organism", at="svg.plant")
         # Touch targets: every control at least 44 x 44 px.
         for path in ["/app", "/app/checkin", "/app/goals"]:
             driver.get(BASE + path)

@@ -4,7 +4,7 @@ Run by ServeAppPagesBrowserTests with what webapp-browser.py takes (BASE, VAULT,
 SIZE, CHROMEDRIVER) and PAIR and PAIR_OTHER, two pairing links: one per device. Uses that
 script's helpers. Prints one line per step and "ok" at the end; exits 1 at the first failure.
 """
-import importlib.util, os, time
+import importlib.util, json, os, subprocess, time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -40,6 +40,23 @@ def habit_page(driver):
     brain(TWIN, "done", "strength")
     same_file("the habit page checks strength off and stays on it")
     app.console_errors(driver, "a habit's page after a check-off")
+
+
+def habits_list(driver):
+    """The Habits tab lists the habits `brain stats` lists; a row opens its habit's page."""
+    driver.get(BASE + "/app")
+    tap(driver.find_element(By.CSS_SELECTOR, "nav a[href='/app/habits']"))
+    WebDriverWait(driver, 10).until(lambda d: path_of(d) == "/app/habits")
+    listed = [a.get_attribute("href").rsplit("/", 1)[-1] for a in driver.find_elements(By.CSS_SELECTOR, "ul.all li > a")]
+    printed = subprocess.run([app.BRAIN, "--vault", VAULT, "stats", "--json"], capture_output=True, text=True, env=dict(env), check=True)
+    stats = [row["id"] for row in json.loads(printed.stdout)["habits"]]
+    if listed != stats:
+        fail("the habits list shows %s, brain stats lists %s" % (listed, stats))
+    app.console_errors(driver, "Habits")
+    app.shot(driver, "habits")
+    tap(driver.find_element(By.CSS_SELECTOR, "ul.all a[href='/app/habits/run']"))
+    WebDriverWait(driver, 10).until(lambda d: path_of(d) == "/app/habits/run")
+    print("ok the Habits tab lists what brain stats lists and opens a habit's page", flush=True)
 
 
 def notes(driver):
@@ -113,6 +130,7 @@ def main():
     try:
         app.pair(first, env["PAIR"])
         habit_page(first)
+        habits_list(first)
         notes(first)
         touch_targets(first)
         second = app.browser()
