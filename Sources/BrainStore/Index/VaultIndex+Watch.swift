@@ -32,6 +32,9 @@ extension VaultIndex {
             }
             return true
         }.map(\.value).sorted(by: walkPrecedes)
+        // Two spellings of one name among them: the walk's order of the two is the folder
+        // listing's, which this cannot know; the caller walks.
+        for (left, right) in zip(outer, outer.dropFirst()) where !walkPrecedes(left, right) { return nil }
         // Each named path's range in the cached records: the file itself and what is below it.
         var removed: [Range<Int>] = []
         var added: [FileStamp] = []
