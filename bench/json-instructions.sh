@@ -3,6 +3,7 @@
 # the same count on every run, whatever else the machine is doing, so it can be measured on a
 # shared machine where bench/run.sh's times cannot.
 # Usage: bench/json-instructions.sh [BRAIN]   (default: the release build, .build/release/brain)
+#        ONLY="list search backlinks" bench/json-instructions.sh   (only these commands)
 # Needs the vaults bench/run.sh makes (bench/work/corpus/10000, bench/work/demo20k); makes them
 # when missing. Prints a Markdown table: command, vault, text, --json, ratio.
 set -euo pipefail
@@ -59,6 +60,7 @@ for vault in "$CORPUS" "$DEMO"; do
         # "json words|text words" when the text output needs other words than --json.
         json_words=${run%%|*}; text_words=${run#*|}
         read -r -a jw <<< "$json_words"; read -r -a tw <<< "$text_words"
+        [[ -n "${ONLY:-}" && " $ONLY " != *" ${jw[0]} "* ]] && continue
         # A note's name may hold spaces: it is the rest of the line.
         case "${jw[0]}" in show|links|backlinks) jw=("${jw[0]}" "$note"); tw=("${tw[0]}" "$note") ;; esac
         text=$(instructions "$vault" "${tw[@]}")
