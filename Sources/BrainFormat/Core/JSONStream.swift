@@ -55,7 +55,7 @@ final class JSONStream {
     }
 
     /// Opens a container at the end of the output.
-    func open(object: Bool, indent: Int) -> (id: Int, level: Int) {
+    func openContainer(object: Bool, indent: Int) -> (id: Int, level: Int) {
         nextID += 1
         out.append(object ? 123 : 91)
         frames.append(Frame(id: nextID, object: object, indent: indent, start: out.count, entryBase: keys.count))
@@ -298,7 +298,7 @@ final class StreamEncoder: Encoder {
         }
         guard stream.frames.count >= level else { return nil }
         stream.closeAbove(level - 1)
-        let opened = stream.open(object: object, indent: indent)
+        let opened = stream.openContainer(object: object, indent: indent)
         produced = true
         frameID = opened.id
         frameIsObject = object
