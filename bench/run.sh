@@ -230,6 +230,34 @@ if [[ $QUICK == 0 ]]; then
     bench_watched "100k demo" "$D" "$FIRST100"
 fi
 
+# --json against the text output of the same command on the same vault, each pair measured one
+# after the other: "NAME --json" is held to ≤ 1.5× "NAME (text)". graph has no text output but
+# --dot. (bench/json-instructions.sh counts the same pairs in instructions.)
+echo "== --json vs text"
+json_pair() { # name vault words...
+    local name="$1" vault="$2"; shift 2
+    local words=("$@") text=("$@")
+    [[ "${words[0]}" == graph ]] && text=(graph --dot)
+    measure_brain "$name (text)" "" "$vault" "${text[@]}"
+    measure_brain "$name --json" "" "$vault" "${words[@]}" --json
+}
+NOTE10=$(most_linked "$CORPUS")
+WORD10=$(pick_word "$CORPUS")
+for words in index list orphans tags validate graph "search $WORD10"; do
+    read -r -a w <<< "$words"
+    json_pair "10k corpus ${words}" "$CORPUS" "${w[@]}"
+done
+for command in show links backlinks; do json_pair "10k corpus $command (most linked)" "$CORPUS" "$command" "$NOTE10"; done
+D="$WORK/demo20k"
+NOTE20=$(most_linked "$D")
+HABIT20=$("$BRAIN" --vault "$D" stats --json | jq -r '.habits[0].id')
+for words in index list tags validate graph "search $WORD20" today status log days stats "stats $HABIT20" "explain $HABIT20" \
+        heatmap week month goals areas coach "review week"; do
+    read -r -a w <<< "$words"
+    json_pair "20k demo ${words/$HABIT20/HABIT}" "$D" "${w[@]}"
+done
+for command in show links backlinks; do json_pair "20k demo $command (most linked)" "$D" "$command" "$NOTE20"; done
+
 # Growth: cold index, a query after no change, and peak memory, from 1,000 to 100,000 notes.
 echo "== growth"
 for notes in "${GROWTH[@]}"; do
@@ -265,6 +293,7 @@ target_for() {
         "20k demo status") echo "$(value "brain --version") 2 ≤ 2× brain --version" ;;
         "20k demo report") echo "1 2 ≤ 2 s" ;;
         "100k demo index (cold)") echo "$(value "10k corpus index (cold)") 10 ≤ 10× 10k corpus cold index" ;;
+        *" --json") echo "$(value "${name% --json} (text)") 1.5 ≤ 1.5× its text" ;;
         *) echo "" ;;
     esac
 }

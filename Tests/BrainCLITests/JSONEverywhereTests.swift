@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BrainCLI
 import BrainTestSupport
+import BrainFormat
 
 /// Every command prints one JSON object with `--json`, `schemaVersion` first. The table below holds
 /// the arguments each command needs on the sample vault; a command missing from it fails, so a new
@@ -134,13 +135,21 @@ import BrainTestSupport
         }
         let arguments = resolved(run.arguments) + ["--json"]
         // What the command printed must be what Foundation's encoder writes for the same value.
+        // And the value must be one JSONWriter streams (not one it falls back to its tree for),
+        // with the same bytes.
         nonisolated(unsafe) var references: [String] = []
-        vault.seeJSON = { value in references.append((try? String(decoding: JSONReference.bytes(value), as: UTF8.self)) ?? "") }
+        nonisolated(unsafe) var streamed: [String?] = []
+        vault.seeJSON = { value in
+            references.append((try? String(decoding: JSONReference.bytes(value), as: UTF8.self)) ?? "")
+            streamed.append(JSONWriter().streamBytes(value, first: (key: "schemaVersion", value: JSONOutput.schemaVersion))
+                .map { String(decoding: $0 + [10], as: UTF8.self) })
+        }
         let result = vault.run(arguments)
         vault.seeJSON = nil
         let line = "brain " + run.arguments.joined(separator: " ") + " --json"
         #expect(references.count == 1, "\(line) printed \(references.count) JSON values", sourceLocation: sourceLocation)
         #expect(references.first == result.stdout, "\(line): JSONWriter and the encoder differ", sourceLocation: sourceLocation)
+        #expect(streamed.first == .some(references.first), "\(line): the stream did not write the encoder's bytes", sourceLocation: sourceLocation)
         #expect(result.status == 0, "\(line) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         #expect(object is [String: Any], "\(line) printed no JSON object:\n\(result.stdout)", sourceLocation: sourceLocation)

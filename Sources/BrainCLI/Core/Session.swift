@@ -67,10 +67,12 @@ final class Session {
         return vault
     }
 
-    /// Writes `value` in the one JSON style: `schemaVersion` first, then the keys sorted.
+    /// Writes `value` in the one JSON style: `schemaVersion` first, then the keys sorted. The
+    /// bytes go out as written, never made into a string (megabytes of backlinks or matches).
     func json<T: Encodable>(_ value: T) throws {
         context.seeJSON?(value)
-        out(try JSONOutput.string(value))
+        let bytes = try JSONOutput.bytes(value)
+        bytes.withUnsafeBufferPointer { context.stdout.write(bytes: $0) }
     }
 
     /// Prints a result as JSON; the exit status of a command that did its job.

@@ -14,6 +14,35 @@ package struct JSONWriter {
     /// must encode as) and written as its first key, whatever its place in the sorted order: the
     /// outputs' `schemaVersion`.
     package func bytes<T: Encodable>(_ value: T, first: (key: String, value: Int)? = nil) throws -> [UInt8] {
+        if let streamed = streamBytes(value, first: first) { return streamed }
+        return try treeBytes(value, first: first)
+    }
+
+    /// The bytes of `value` written as it is encoded (`JSONStream`), or nil when its encoding is
+    /// one a stream cannot write in one pass (then `treeBytes` writes it, or throws the error).
+    package func streamBytes<T: Encodable>(_ value: T, first: (key: String, value: Int)? = nil) -> [UInt8]? {
+        let stream = JSONStream()
+        do {
+            if let first {
+                let root = StreamEncoder(stream: stream, parent: nil, key: nil, indent: 0, level: 0)
+                try value.encode(to: root)
+                guard !stream.failed, root.frameIsObject, stream.isOpen(id: root.frameID, level: 0) else { return nil }
+                stream.closeAbove(0)
+                stream.beginEntry(0, key: first.key)
+                stream.writeInteger(Int64(first.value))
+                stream.closeTop(first: first.key)
+            } else {
+                try stream.write(value, indent: 0, parent: nil, key: nil)
+                guard !stream.failed else { return nil }
+            }
+        } catch {
+            return nil
+        }
+        return stream.out
+    }
+
+    /// The bytes of `value` gathered into a tree first: any encoding, the encoder's errors.
+    package func treeBytes<T: Encodable>(_ value: T, first: (key: String, value: Int)? = nil) throws -> [UInt8] {
         let encoder = TreeEncoder(parent: nil, key: nil)
         try encoder.encodeValue(value)
         let root = encoder.root ?? .null

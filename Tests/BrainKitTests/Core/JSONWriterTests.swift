@@ -69,6 +69,135 @@ import BrainTestSupport
         let written = String(decoding: try JSONOutput.bytes(value), as: UTF8.self)
         let reference = String(decoding: try JSONReference.bytes(value), as: UTF8.self)
         #expect(written == reference, "seed \(seed)")
+        // Both of the writer's paths: this value is one the stream writes, and the tree agrees.
+        let streamed = try #require(JSONWriter().streamBytes(value, first: (key: "schemaVersion", value: 1)), "seed \(seed)")
+        #expect(String(decoding: streamed + [10], as: UTF8.self) == reference, "seed \(seed)")
+        let tree = try JSONWriter().treeBytes(value, first: (key: "schemaVersion", value: 1))
+        #expect(String(decoding: tree + [10], as: UTF8.self) == reference, "seed \(seed)")
+    }
+
+    /// A record as the large outputs hold them: keys declared out of their sorted order, optional
+    /// keys present or not, a nested record and a list of them, so that the stream's reordering of
+    /// an object's entries, its remembered orders and its closing of nested containers all run.
+    struct Record: Encodable {
+        var path: String
+        var line: Int
+        var column: Int
+        var text: String
+        var label: String?
+        var fragment: String?
+        var inner: [Record]
+        var owner: Owner?
+        var tags: [String]
+        var counts: [String: Int]
+
+        struct Owner: Encodable {
+            var zeta: Double
+            var alpha: Bool?
+        }
+    }
+
+    static func record(_ random: inout SeededRandom, depth: Int) -> Record {
+        Record(path: string(&random), line: Int.random(in: -5...100_000, using: &random), column: Int.random(in: 0...9, using: &random),
+               text: string(&random), label: Bool.random(using: &random) ? string(&random) : nil,
+               fragment: Bool.random(using: &random) ? string(&random) : nil,
+               inner: depth > 0 ? (0..<Int.random(in: 0...3, using: &random)).map { _ in record(&random, depth: depth - 1) } : [],
+               owner: Bool.random(using: &random) ? .init(zeta: reals.randomElement(using: &random)!, alpha: Bool.random(using: &random) ? true : nil) : nil,
+               tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in string(&random) },
+               counts: Dictionary((0..<Int.random(in: 0...4, using: &random)).map { _ in (keys.randomElement(using: &random)!, Int.random(in: -9...9, using: &random)) },
+                                  uniquingKeysWith: { a, _ in a }))
+    }
+
+    struct Records: Encodable {
+        var records: [Record]
+        var path: String
+        var schemaVersion: Int
+    }
+
+    @Test(arguments: 0..<40)
+    func theStreamWritesTheEncodersBytesForRecords(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(1000 + seed))
+        let value = Records(records: (0..<Int.random(in: 0...30, using: &random)).map { _ in Self.record(&random, depth: 2) },
+                            path: Self.string(&random), schemaVersion: 7)
+        let reference = String(decoding: try JSONReference.bytes(value), as: UTF8.self)
+        let streamed = try #require(JSONWriter().streamBytes(value, first: (key: "schemaVersion", value: 1)), "seed \(seed)")
+        #expect(String(decoding: streamed + [10], as: UTF8.self) == reference, "seed \(seed)")
+        #expect(String(decoding: try JSONOutput.bytes(value), as: UTF8.self) == reference, "seed \(seed)")
+        // Without a first key, at the top as inside.
+        let plain = JSONEncoder()
+        plain.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let expected = JSONReference.collapseEmpty([UInt8](try plain.encode(value.records)))
+        #expect(JSONWriter().streamBytes(value.records) == expected, "seed \(seed)")
+    }
+
+    /// Containers a hand-written `encode(to:)` opens in the order a stream can follow: nested ones
+    /// written to and left, the same keyed container asked for twice, a value in a single-value
+    /// wrapper, a key written twice, a nested record written after the nested containers.
+    struct Nested: Encodable {
+        enum Keys: String, CodingKey { case z, a, m, b, list }
+        struct Wrapper: Encodable {
+            var inner: [String: Int]
+            func encode(to encoder: Encoder) throws {
+                var single = encoder.singleValueContainer()
+                try single.encode(inner)
+            }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var keyed = encoder.container(keyedBy: Keys.self)
+            try keyed.encode("last", forKey: .z)
+            var inner = keyed.nestedContainer(keyedBy: Keys.self, forKey: .m)
+            try inner.encode(2, forKey: .b)
+            try inner.encode(1, forKey: .a)
+            var list = keyed.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(Wrapper(inner: ["y": 1, "x": 2]))
+            var deeper = list.nestedContainer(keyedBy: Keys.self)
+            try deeper.encodeNil(forKey: .z)
+            try deeper.encode([Int](), forKey: .a)
+            try list.encode(Wrapper(inner: [:]))
+            var again = encoder.container(keyedBy: Keys.self)
+            try again.encode(true, forKey: .a)
+            try keyed.encode(false, forKey: .a)
+            try keyed.encode(Wrapper(inner: ["k": 3]), forKey: .b)
+        }
+    }
+
+    @Test func nestedContainersInTheirOrderAreStreamed() throws {
+        let reference = String(decoding: try JSONReference.bytes(Nested()), as: UTF8.self)
+        let streamed = try #require(JSONWriter().streamBytes(Nested(), first: (key: "schemaVersion", value: 1)))
+        #expect(String(decoding: streamed + [10], as: UTF8.self) == reference)
+        #expect(reference.contains("\"a\" : false"))
+    }
+
+    /// What a stream cannot write in one pass is written through the tree, with the same bytes:
+    /// a super-encoder, a nested container written to after its parent moved on, a single value
+    /// written twice.
+    struct Late: Encodable {
+        enum Keys: String, CodingKey { case a, b }
+        func encode(to encoder: Encoder) throws {
+            var keyed = encoder.container(keyedBy: Keys.self)
+            var inner = keyed.nestedContainer(keyedBy: Keys.self, forKey: .b)
+            try keyed.encode(1, forKey: .a)
+            try inner.encode(2, forKey: .a)
+        }
+    }
+
+    struct Twice: Encodable {
+        func encode(to encoder: Encoder) throws {
+            var single = encoder.singleValueContainer()
+            try single.encode(1)
+            try single.encode("two")
+        }
+    }
+
+    @Test func whatAStreamCannotWriteGoesThroughTheTree() throws {
+        #expect(JSONWriter().streamBytes(Odd(), first: (key: "schemaVersion", value: 1)) == nil)
+        #expect(JSONWriter().streamBytes(Late(), first: (key: "schemaVersion", value: 1)) == nil)
+        #expect(JSONWriter().streamBytes(["x": Twice()]) == nil)
+        #expect(String(decoding: try JSONOutput.bytes(Late()), as: UTF8.self) == String(decoding: try JSONReference.bytes(Late()), as: UTF8.self))
+        // (Foundation's encoder stops the program on a single value written twice; the tree keeps the last.)
+        #expect(try JSONWriter().bytes(["x": Twice()]) == JSONWriter().treeBytes(["x": Twice()]))
+        #expect(String(decoding: try JSONWriter().bytes(["x": Twice()]), as: UTF8.self).contains("\"two\""))
     }
 
     /// A type that writes a key twice, through nested and super encoders: the last value wins, as

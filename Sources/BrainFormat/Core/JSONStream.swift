@@ -1,0 +1,479 @@
+import Foundation
+
+// MARK: The stream
+
+/// Writes an `Encodable` value's JSON straight to bytes as it is encoded, without the tree: the
+/// same bytes as `JSONWriter`'s tree (and so as Foundation's encoder), at the cost of the value's
+/// own `encode(to:)` and a copy of each object whose keys do not come in sorted order.
+///
+/// Each value is written in its place, indented by its depth, as soon as it is encoded. An object
+/// keeps, while it is open, where each of its entries began; when it closes (its value's
+/// `encode(to:)` returned, or a write went to a container outside it), entries that came out of
+/// sorted order are put in order by one copy of the object's bytes, a key written twice keeping
+/// its last value. Orders are remembered per key list, as the tree's writer does: the records of
+/// an array share theirs.
+///
+/// The value's `Encodable` conformance is the one source of both paths. What a stream cannot
+/// write in one pass — a super-encoder, a container written to after one inside it was closed,
+/// a single value written twice, a number JSON cannot hold — stops it, and `JSONWriter` writes the
+/// value through the tree instead (which also throws the encoder's errors).
+///
+/// The stream's state is reached by one encoder at a time, on one thread: its properties are not
+/// checked for exclusive access at run time (the checks cost more than the writing).
+final class JSONStream {
+    @exclusivity(unchecked) var out: [UInt8] = []
+    /// The containers open, outermost first.
+    @exclusivity(unchecked) var frames: [Frame] = []
+    /// The keys of the open objects' entries and where each entry begins (after its comma), for
+    /// all open objects, each object's from its `entryBase`.
+    @exclusivity(unchecked) var keys: [String] = []
+    @exclusivity(unchecked) var starts: [Int] = []
+    /// Set when a container was asked for in a way a stream cannot write (the calls that cannot throw).
+    @exclusivity(unchecked) var failed = false
+    @exclusivity(unchecked) private var nextID = 0
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var saved: [Int] = []
+    @exclusivity(unchecked) private var orders: [(keys: [String], order: [Int], sorted: Bool)] = []
+    @exclusivity(unchecked) private var nextOrder = 0
+
+    struct Frame {
+        let id: Int
+        let object: Bool
+        /// The indentation of the line the container's brackets are on.
+        let indent: Int
+        /// Just after the opening bracket.
+        let start: Int
+        let entryBase: Int
+        var count = 0
+    }
+
+    /// What stops the stream; the value is then written through the tree.
+    struct Stop: Error {}
+
+    init() {
+        out.reserveCapacity(1 << 14)
+    }
+
+    /// Opens a container at the end of the output.
+    func openContainer(object: Bool, indent: Int) -> (id: Int, level: Int) {
+        nextID += 1
+        out.append(object ? 123 : 91)
+        frames.append(Frame(id: nextID, object: object, indent: indent, start: out.count, entryBase: keys.count))
+        return (nextID, frames.count - 1)
+    }
+
+    /// Closes the containers above `level` (a write is going to the container at `level`).
+    @inline(__always)
+    func closeAbove(_ level: Int) {
+        while frames.count > level + 1 { closeTop(first: nil) }
+    }
+
+    /// Whether the container `id` at `level` is still open.
+    @inline(__always)
+    func isOpen(id: Int, level: Int) -> Bool {
+        level < frames.count && frames[level].id == id
+    }
+
+    /// Writes the separator and the line break before a new entry of the container at `level`
+    /// (which must be the innermost open one), counting it.
+    @inline(__always)
+    func beginEntry(_ level: Int) {
+        if frames[level].count > 0 { out.append(44) }
+        frames[level].count += 1
+    }
+
+    /// Writes `"key" : ` of a new entry of the object at `level` on its own line.
+    func beginEntry(_ level: Int, key: String) {
+        beginEntry(level)
+        keys.append(key)
+        starts.append(out.count)
+        JSONWriter.newline(frames[level].indent + 2, &out)
+        JSONWriter.writeString(key, into: &out)
+        out.append(32); out.append(58); out.append(32)
+    }
+
+    /// Closes the innermost container. `first`, for the top-level object, is the key written first.
+    func closeTop(first: String?) {
+        let frame = frames.removeLast()
+        guard frame.count > 0 else { out.append(frame.object ? 125 : 93); return }
+        if frame.object {
+            let base = frame.entryBase, count = keys.count - base
+            if count > 1 { reorder(frame, count: count, first: first) }
+            keys.removeSubrange(base...)
+            starts.removeSubrange(base...)
+        }
+        JSONWriter.newline(frame.indent, &out)
+        out.append(frame.object ? 125 : 93)
+    }
+
+    /// Puts the entries of `frame` in the order written, dropping a key's earlier values.
+    private func reorder(_ frame: Frame, count: Int, first: String?) {
+        let base = frame.entryBase
+        let order: [Int]
+        if let first {
+            order = JSONWriter.order(Array(keys[base...]), first: first)
+        } else {
+            guard let cached = cachedOrder(base: base, count: count) else { return }
+            order = cached
+        }
+        // Entry i runs from its start to the comma before the next one (the end for the last).
+        let total = out.count
+        func end(_ at: Int) -> Int { at + 1 < count ? starts[base + at + 1] - 1 : total }
+        guard order.count == count else {
+            // A key written twice: the object is written again without its earlier values.
+            let region = frame.start
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: out[region...])
+            out.removeSubrange(region...)
+            scratch.withUnsafeBufferPointer { bytes in
+                for (written, at) in order.enumerated() {
+                    if written > 0 { out.append(44) }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(starts[base + at] - region)..<(end(at) - region)]))
+                }
+            }
+            return
+        }
+        // The entries already in their place at both ends stay where they are, and the longest
+        // entry between (a record's text, the top-level object's array) is moved once in place:
+        // only the others are copied aside and written back around it. The span keeps its length.
+        var low = 0, high = count - 1
+        while low < high, order[low] == low { low += 1 }
+        while high > low, order[high] == high { high -= 1 }
+        guard low < high else { return }
+        func length(_ at: Int) -> Int { end(at) - starts[base + at] }
+        var longest = low
+        for at in low...high where length(at) > length(longest) { longest = at }
+        scratch.removeAll(keepingCapacity: true)
+        saved.removeAll(keepingCapacity: true)
+        for at in low...high {
+            saved.append(scratch.count)
+            if at != longest { scratch.append(contentsOf: out[starts[base + at]..<end(at)]) }
+        }
+        let spanStart = starts[base + low]
+        var destination = spanStart
+        for written in low...high {
+            if written > low { destination += 1 }
+            if order[written] == longest { break }
+            destination += length(order[written])
+        }
+        out.withUnsafeMutableBufferPointer { target in
+            let origin = target.baseAddress!
+            (origin + destination).update(from: origin + starts[base + longest], count: length(longest))
+            scratch.withUnsafeBufferPointer { bytes in
+                var at = spanStart
+                for written in low...high {
+                    let entry = order[written]
+                    if written > low { target[at] = 44; at += 1 }
+                    if entry != longest {
+                        (origin + at).update(from: bytes.baseAddress! + saved[entry - low], count: length(entry))
+                    }
+                    at += length(entry)
+                }
+            }
+        }
+    }
+
+    /// The order of the open object's keys, nil when they already are in it.
+    private func cachedOrder(base: Int, count: Int) -> [Int]? {
+        for entry in orders where entry.keys.count == count {
+            var same = true
+            for index in 0..<count where entry.keys[index] != keys[base + index] { same = false; break }
+            if same { return entry.sorted ? nil : entry.order }
+        }
+        let list = Array(keys[base...])
+        let order = JSONWriter.order(list, first: nil)
+        let sorted = order.count == count && order.indices.allSatisfy { order[$0] == $0 }
+        if orders.count < 8 {
+            orders.append((list, order, sorted))
+        } else {
+            orders[nextOrder] = (list, order, sorted)
+            nextOrder = (nextOrder + 1) % 8
+        }
+        return sorted ? nil : order
+    }
+
+    // MARK: Values
+
+    /// Writes `value` at the end of the output, on a line indented by `indent`.
+    func write<T: Encodable>(_ value: T, indent: Int, parent: StreamEncoder?, key: CodingKey?) throws {
+        if T.self == String.self { return JSONWriter.writeString(unsafeBitCast(value, to: String.self), into: &out) }
+        if T.self == Int.self { return writeInteger(Int64(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Bool.self { return writeBool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return try writeNumber(unsafeBitCast(value, to: Double.self)) }
+        if T.self == Date.self { return try writeNumber(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate) }
+        if T.self == Data.self { return JSONWriter.writeString((value as! Data).base64EncodedString(), into: &out) }
+        if T.self == URL.self { return JSONWriter.writeString((value as! URL).absoluteString, into: &out) }
+        if T.self == Decimal.self { return out.append(contentsOf: (value as! Decimal).description.utf8) }
+        let encoder = StreamEncoder(stream: self, parent: parent, key: key, indent: indent, level: frames.count)
+        try value.encode(to: encoder)
+        if !encoder.produced {
+            out.append(123); out.append(125)
+        } else {
+            while frames.count > encoder.level { closeTop(first: nil) }
+        }
+    }
+
+    @inline(__always)
+    func writeBool(_ value: Bool) {
+        out.append(contentsOf: value ? JSONWriter.true : JSONWriter.false)
+    }
+
+    func writeNumber(_ value: Double) throws {
+        guard value.isFinite else { throw Stop() }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        out.append(contentsOf: text.utf8)
+    }
+
+    func writeNumber(_ value: Float) throws {
+        guard value.isFinite else { throw Stop() }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        out.append(contentsOf: text.utf8)
+    }
+
+    func writeInteger(_ value: Int64) {
+        if value < 0 { out.append(45) }
+        writeUnsigned(value.magnitude)
+    }
+
+    func writeUnsigned(_ value: UInt64) {
+        guard value >= 10 else { out.append(48 &+ UInt8(truncatingIfNeeded: value)); return }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var left = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while left > 0 {
+                buffer[23 - count] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
+                left /= 10
+                count += 1
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+}
+
+// MARK: The encoder
+
+/// The encoder of one value in a stream: the containers it opens are written where it stands.
+final class StreamEncoder: Encoder {
+    let stream: JSONStream
+    let parent: StreamEncoder?
+    let key: CodingKey?
+    /// The indentation of the value's line.
+    let indent: Int
+    /// The number of containers open when the value began: its own is at this level.
+    let level: Int
+    /// Whether anything was written for the value.
+    @exclusivity(unchecked) var produced = false
+    /// The container opened for the value, when one was.
+    @exclusivity(unchecked) var frameID = 0
+    @exclusivity(unchecked) var frameIsObject = false
+
+    init(stream: JSONStream, parent: StreamEncoder?, key: CodingKey?, indent: Int, level: Int) {
+        self.stream = stream
+        self.parent = parent
+        self.key = key
+        self.indent = indent
+        self.level = level
+    }
+
+    var codingPath: [CodingKey] {
+        var path: [CodingKey] = []
+        var at: StreamEncoder? = self
+        while let encoder = at {
+            if let key = encoder.key { path.append(key) }
+            at = encoder.parent
+        }
+        return path.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The container of this value, opened now or (asked again while it is open) the same one.
+    private func frame(object: Bool) -> (id: Int, level: Int)? {
+        if produced {
+            guard frameID != 0, frameIsObject == object, stream.isOpen(id: frameID, level: level) else { return nil }
+            return (frameID, level)
+        }
+        guard stream.frames.count >= level else { return nil }
+        stream.closeAbove(level - 1)
+        let opened = stream.openContainer(object: object, indent: indent)
+        produced = true
+        frameID = opened.id
+        frameIsObject = object
+        return opened
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        guard let frame = frame(object: true) else { return JSONStream.deadEncoder(stream).container(keyedBy: type) }
+        return KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, id: frame.id, level: frame.level))
+    }
+
+    func unkeyedContainer() -> UnkeyedEncodingContainer {
+        guard let frame = frame(object: false) else { return JSONStream.deadEncoder(stream).unkeyedContainer() }
+        return StreamUnkeyedContainer(encoder: self, id: frame.id, level: frame.level)
+    }
+
+    func singleValueContainer() -> SingleValueEncodingContainer { StreamSingleContainer(encoder: self) }
+}
+
+extension JSONStream {
+    /// An encoder whose writes go nowhere, for a call that cannot throw: the stream is marked failed.
+    static func deadEncoder(_ stream: JSONStream) -> StreamEncoder {
+        stream.failed = true
+        return StreamEncoder(stream: JSONStream(), parent: nil, key: nil, indent: 0, level: 0)
+    }
+}
+
+private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: StreamEncoder
+    let id: Int
+    let level: Int
+    var codingPath: [CodingKey] { encoder.codingPath }
+    var stream: JSONStream { encoder.stream }
+
+    /// Starts an entry at `key`: the containers opened inside this one since are closed.
+    @inline(__always)
+    private func begin(_ key: Key) throws {
+        let stream = encoder.stream
+        guard stream.isOpen(id: id, level: level) else { throw JSONStream.Stop() }
+        stream.closeAbove(level)
+        stream.beginEntry(level, key: key.stringValue)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { try begin(key); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); stream.writeBool(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try begin(key); try stream.writeNumber(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try begin(key); try stream.writeNumber(value) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try begin(key); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try begin(key); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try begin(key); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try begin(key); stream.writeInteger(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try begin(key); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try begin(key); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try begin(key); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try begin(key); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try begin(key); stream.writeUnsigned(value) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try begin(key)
+        try stream.write(value, indent: stream.frames[level].indent + 2, parent: encoder, key: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        nested(key).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+        nested(key).unkeyedContainer()
+    }
+
+    /// The encoder of a container nested at `key`.
+    private func nested(_ key: Key) -> StreamEncoder {
+        do { try begin(key) } catch { return JSONStream.deadEncoder(stream) }
+        return StreamEncoder(stream: stream, parent: encoder, key: key, indent: stream.frames[level].indent + 2, level: stream.frames.count)
+    }
+
+    mutating func superEncoder() -> Encoder { JSONStream.deadEncoder(stream) }
+    mutating func superEncoder(forKey key: Key) -> Encoder { JSONStream.deadEncoder(stream) }
+}
+
+private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
+    let encoder: StreamEncoder
+    let id: Int
+    let level: Int
+    var codingPath: [CodingKey] { encoder.codingPath }
+    var stream: JSONStream { encoder.stream }
+    var count: Int { stream.isOpen(id: id, level: level) ? stream.frames[level].count : 0 }
+
+    /// Starts an element on its own line: the containers opened inside this one since are closed.
+    @inline(__always)
+    private func begin() throws {
+        let stream = encoder.stream
+        guard stream.isOpen(id: id, level: level) else { throw JSONStream.Stop() }
+        stream.closeAbove(level)
+        stream.beginEntry(level)
+        JSONWriter.newline(stream.frames[level].indent + 2, &stream.out)
+    }
+
+    mutating func encodeNil() throws { try begin(); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encode(_ value: Bool) throws { try begin(); stream.writeBool(value) }
+    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: Double) throws { try begin(); try stream.writeNumber(value) }
+    mutating func encode(_ value: Float) throws { try begin(); try stream.writeNumber(value) }
+    mutating func encode(_ value: Int) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { try begin(); stream.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { try begin(); stream.writeUnsigned(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let index = count
+        try begin()
+        try stream.write(value, indent: stream.frames[level].indent + 2, parent: encoder, key: StreamIndexKey(index))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        nested().container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+        nested().unkeyedContainer()
+    }
+
+    private func nested() -> StreamEncoder {
+        let index = count
+        do { try begin() } catch { return JSONStream.deadEncoder(stream) }
+        return StreamEncoder(stream: stream, parent: encoder, key: StreamIndexKey(index), indent: stream.frames[level].indent + 2, level: stream.frames.count)
+    }
+
+    mutating func superEncoder() -> Encoder { JSONStream.deadEncoder(stream) }
+}
+
+private struct StreamSingleContainer: SingleValueEncodingContainer {
+    let encoder: StreamEncoder
+    var codingPath: [CodingKey] { encoder.codingPath }
+    var stream: JSONStream { encoder.stream }
+
+    /// A single value is written once, where its encoder stands.
+    @inline(__always)
+    private func begin() throws {
+        guard !encoder.produced, encoder.stream.frames.count == encoder.level else { throw JSONStream.Stop() }
+        encoder.produced = true
+    }
+
+    mutating func encodeNil() throws { try begin(); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encode(_ value: Bool) throws { try begin(); stream.writeBool(value) }
+    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: Double) throws { try begin(); try stream.writeNumber(value) }
+    mutating func encode(_ value: Float) throws { try begin(); try stream.writeNumber(value) }
+    mutating func encode(_ value: Int) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { try begin(); stream.writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { try begin(); stream.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { try begin(); stream.writeUnsigned(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { try begin(); stream.writeUnsigned(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try begin()
+        // The value takes this encoder's place: its containers open at the same level.
+        try stream.write(value, indent: encoder.indent, parent: encoder.parent, key: encoder.key)
+    }
+}
+
+private struct StreamIndexKey: CodingKey {
+    var stringValue: String { "Index \(intValue!)" }
+    var intValue: Int?
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
