@@ -41,8 +41,9 @@ import Testing
         // (bad: the `brain:` of the error on standard error).
         for (variant, mode) in [(Palette.Variant.dark, ColorMode.trueColor), (.light, .ansi256)] {
             let palette = theme.palette(variant)
-            for color in [palette.good, palette.warn, palette.bad, palette.muted] + palette.levels {
-                #expect(text.contains("\u{1B}[\(mode.foreground(color))m"), "\(theme) \(variant): no \(color)")
+            let signals = mode.signals(of: palette)
+            for code in [signals.good, signals.warn, signals.bad] + ([palette.muted] + palette.levels).map(mode.foreground) {
+                #expect(text.contains("\u{1B}[\(code)m"), "\(theme) \(variant): no \(code)")
             }
         }
         try Golden.compare("theme-\(theme.rawValue)", text)
