@@ -121,7 +121,7 @@ package enum BrainCLI {
             if context.isProcess {
                 // Commands ask the vault's watcher (`brain watch`), when one runs, what changed.
                 let environment = context.environment
-                VaultIndex.changeSources = { vault in WatchClient(root: vault.root, environment: environment) }
+                VaultIndex.changeSources = { vault in WatchClient.ifListening(root: vault.root, environment: environment) }
             }
             let opened = Session(context: context, arguments: parsed)
             session = opened

@@ -21,11 +21,21 @@ package struct WatchClient: ChangeSource {
         timeout = (environment["BRAIN_WATCH_TIMEOUT_MS"].flatMap(Double.init) ?? 50) / 1_000
     }
 
+    /// A client of the vault at `root` when a socket of this user's stands where a watcher
+    /// listens; nil otherwise, so that a command with no watcher reads nothing for it (not even
+    /// the token its cache recorded).
+    package static func ifListening(root: String, environment: [String: String] = [:]) -> WatchClient? {
+        isOwnSocket(root + "/" + WatchDaemon.socketPath) ? WatchClient(root: root, environment: environment) : nil
+    }
+
+    private static func isOwnSocket(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK && info.st_uid == getuid()
+    }
+
     package func changes(since token: String?) -> WatchAnswer? {
         let path = root + "/" + WatchDaemon.socketPath
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK, info.st_uid == getuid(),
-              var address = WatchSocket.address(path) else { return nil }
+        guard Self.isOwnSocket(path), var address = WatchSocket.address(path) else { return nil }
         #if canImport(Glibc)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
