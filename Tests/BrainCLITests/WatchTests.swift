@@ -93,6 +93,21 @@ import BrainTestSupport
         return watched
     }
 
+    /// Runs the views asking the watcher first, before any other command brings the cache up to
+    /// date (so an edit is answered from the cache's summaries where it can be), then expects a
+    /// full re-scan's output; then records a token again.
+    static func expectViewsSameAsRescan(_ vault: String, _ note: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let seen = try views.map { try brain(vault, $0) }
+        _ = try brain(vault, ["index", "--rebuild"], watch: false)
+        for (view, output) in zip(views, seen) {
+            #expect(output.status == 0, "\(note): \(output.stderr)", sourceLocation: sourceLocation)
+            let fresh = try brain(vault, view, watch: false).stdout
+            #expect(output.stdout == fresh, "\(note): brain \(view.joined(separator: " ")) differs from a full re-scan:\n\(Golden.lineDiff(fresh, output.stdout))",
+                    sourceLocation: sourceLocation)
+        }
+        _ = try brain(vault, ["index"])
+    }
+
     static func write(_ vault: TestVault, _ path: String, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: vault.root + "/" + VaultPaths.directory(of: path), withIntermediateDirectories: true)
         try vault.write(path, text)
@@ -344,6 +359,84 @@ import BrainTestSupport
         }
     }
 
+    /// A vault of 700 more notes, several shards of the cache, each note tagged.
+    static func bulkVault() throws -> (TestVault, Watcher) {
+        let (vault, watcher) = try watchedVault()
+        for number in 0..<700 {
+            try write(vault, "notes/bulk/n\(number).md", "---\ntitle: N\(number)\n---\nText #bulk\(number % 7)\n")
+        }
+        _ = try brain(vault.root, ["index"])
+        return (vault, watcher)
+    }
+
+    /// Edits of files the cache holds are answered from the cache's summaries and the edited
+    /// shards; whatever the edit, `tags`, `today` and `pins`, run first after it, print what a
+    /// full re-scan prints (an edit that changes a title or a link, or a file that comes or goes,
+    /// is left to the index's own open).
+    @Test func editsInPlaceMatchAFullRescan() throws {
+        let (vault, watcher) = try Self.bulkVault()
+        defer { watcher.stop() }
+        let edits: [(what: String, files: [(String, String)])] = [
+            ("a tag changed", [("notes/bulk/n5.md", "---\ntitle: N5\n---\nText #other\n")]),
+            ("a nested tag added", [("notes/bulk/n6.md", "---\ntitle: N6\ntags: [work/brain]\n---\nText #bulk6 #Work\n")]),
+            ("a note pinned", [("notes/bulk/n600.md", "---\ntitle: N600\npinned: true\n---\nText #bulk5\n")]),
+            ("a note unpinned, another pinned", [("notes/bulk/n600.md", "---\ntitle: N600\n---\nText #bulk5\n"),
+                                                 ("notes/bulk/n61.md", "---\ntitle: N61\npinned: true\n---\nText\n")]),
+            ("edits in three shards", [("notes/bulk/n0.md", "---\ntitle: N0\n---\nText #first\n"),
+                                      ("notes/bulk/n400.md", "---\ntitle: N400\n---\nText #middle #bulk1\n"),
+                                      ("notes/bulk/n99.md", "---\ntitle: N99\n---\nText #last\n")]),
+            ("a title changed", [("notes/bulk/n300.md", "---\ntitle: Renamed\npinned: true\n---\nText #bulk6\n")]),
+            ("a link added", [("notes/bulk/n301.md", "---\ntitle: N301\n---\n[[n5]] #bulk0\n")]),
+            ("a new note", [("notes/bulk/n1000.md", "---\ntitle: N1000\npinned: true\n---\n#fresh\n")]),
+            ("a habit's day edited", [("daily/2026-11-22.md", "# 2026-11-22\n\n- [x] meditate\n#journal-tag\n")]),
+        ]
+        for edit in edits {
+            for (path, text) in edit.files { try Self.write(vault, path, text) }
+            try Self.expectViewsSameAsRescan(vault.root, edit.what)
+        }
+        // The edits show.
+        let tags = try Self.brain(vault.root, ["tags"]).stdout
+        #expect(tags.contains("#other") && tags.contains("#work/brain") && tags.contains("#middle"))
+        #expect(try Self.brain(vault.root, ["today"]).stdout.contains("N61"))
+    }
+
+    /// Which way the answers came, seen in the cache files a command opens: with the watcher and
+    /// no change, `tags` and `today` open no shard of the vault's or the pins' cache; after one
+    /// edit, the edited note's shard alone (a hidden file written beside it is none); without the
+    /// watcher, every shard (the control).
+    @Test(.enabled(if: ServeSecurityTests.strace != nil, "strace is not installed or may not trace here"))
+    func summariesAnswerWithoutDecodingEveryShard() throws {
+        let (vault, watcher) = try Self.bulkVault()
+        defer { watcher.stop() }
+        _ = try Self.brain(vault.root, ["today"])
+        func shardsOpened(_ command: String, prefix: String, watch: Bool) throws -> Int {
+            let log = vault.root + "/../" + UUID().uuidString + ".strace"
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let result = try ServerProcess.run("/usr/bin/env", [
+                "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC", "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)",
+                ServeSecurityTests.strace!, "-f", "-e", "trace=open,openat", "-o", log,
+                try ConcurrencyTests.executable().path, "--vault", vault.root, command])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            return Set(text.split(separator: "\n").compactMap { line -> Substring? in
+                guard let range = line.range(of: "/.brain/cache/" + prefix) else { return nil }
+                return line[range.upperBound...].prefix(4)
+            }).count
+        }
+        let shards = try FileManager.default.contentsOfDirectory(atPath: vault.root + "/.brain/cache").filter { $0.hasPrefix("shard-") }.count
+        #expect(shards >= 3, "\(shards) shards")
+        for (command, prefix) in [("tags", "shard-"), ("today", "pins-")] {
+            _ = try Self.brain(vault.root, [command])
+            #expect(try shardsOpened(command, prefix: prefix, watch: true) == 0, "\(command), no change")
+            try Self.write(vault, "notes/bulk/n400.md", "---\ntitle: N400\npinned: true\n---\nText #edited-\(command)\n")
+            // An editor's swap file beside it is hidden from the walk: no shard of its own to read.
+            try Self.write(vault, "notes/bulk/.n0.md.swp", command)
+            #expect(try shardsOpened(command, prefix: prefix, watch: true) == 1, "\(command), one edit")
+            try Self.write(vault, "notes/bulk/n401.md", "---\ntitle: N401\n---\nText #edited-\(command)\n")
+            #expect(try shardsOpened(command, prefix: prefix, watch: false) >= 3, "\(command) without the watcher")
+        }
+    }
+
     /// `brain serve` and `brain lsp` keep the watch while they run, and take the socket away
     /// when they end; commands meanwhile are answered by it.
     @Test func serveAndLspKeepTheWatchWhileTheyRun() throws {
@@ -366,7 +459,8 @@ import BrainTestSupport
         #expect(!FileManager.default.fileExists(atPath: vault.root + "/" + ".brain/watch.sock"), "lsp left its socket")
     }
 
-    /// Random file operations, and after each round the watched answer equals a full re-scan.
+    /// Random file operations (a write to a file that exists is an edit in place: same title,
+    /// same link), and after each round the watched answer equals a full re-scan.
     @Test func randomChangesAlwaysMatchAFullRescan() throws {
         let (vault, watcher) = try Self.watchedVault()
         defer { watcher.stop() }
@@ -404,7 +498,13 @@ import BrainTestSupport
                     try? FileManager.default.removeItem(atPath: vault.root + "/" + folders.randomElement(using: &generator)!)
                 }
             }
-            try Self.expectSameAsRescan(vault.root, watched: true, "round \(round)")
+            // Every other round, the views run first: an edit in place is answered from the
+            // cache's summaries.
+            if round.isMultiple(of: 2) {
+                try Self.expectViewsSameAsRescan(vault.root, "round \(round), views first")
+            } else {
+                try Self.expectSameAsRescan(vault.root, watched: true, "round \(round)")
+            }
         }
     }
 }

@@ -13,7 +13,8 @@ enum TagsCommand: BrainCommand {
 
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let sort = arguments.value("sort").flatMap(TagList.Sort.init(rawValue:)) ?? .name
-        let list = TagList(index: try session.index(), sort: sort)
+        // With a watcher, the cache's summaries answer without decoding every record.
+        let list = try session.watchedTagList(sort: sort) ?? TagList(index: try session.index(), sort: sort)
         if arguments.flag("json") { return try session.printJSON(list) }
         let width = list.tags.map { String($0.count).count }.max() ?? 1
         for tag in list.tags {

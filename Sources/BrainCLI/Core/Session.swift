@@ -106,6 +106,11 @@ extension Session {
         return index
     }
 
+    /// `TagList.watched` of the vault, unless its index is open already (then that answers).
+    func watchedTagList(sort: TagList.Sort) throws -> TagList? {
+        cachedIndex == nil ? TagList.watched(try vault(), sort: sort) : nil
+    }
+
     /// The index of the files analytics reads (habits, goals, areas, days: `VaultIndex.Scope`),
     /// brought up to date on first use; the whole vault's index when that is open already.
     func journalIndex() throws -> VaultIndex {

@@ -51,6 +51,8 @@ extension VaultIndex {
         package var resolutions: [[Resolution]]
         /// Each shard's checksum, as the manifest lists them.
         package var shardSums: [UInt64]
+        /// Each shard's summary, as the manifest lists them (`ShardSummary`).
+        package var summaries: [ShardSummary]
         /// The watcher's token taken before the files were read (`brain watch`), if one ran.
         package var token: String? = nil
     }
@@ -177,7 +179,7 @@ extension VaultIndex {
     // MARK: Loading
 
     /// Reads one of the cache's files: nil when it is missing, a problem when it cannot be used.
-    private static func cacheFile(_ vault: Vault, _ relative: String) -> Result<[UInt8], CacheProblem> {
+    static func cacheFile(_ vault: Vault, _ relative: String) -> Result<[UInt8], CacheProblem> {
         let path = VaultPaths.join(vault.root, relative)
         if vault.fileSystem.isSymbolicLink(path) {
             return .failure(.unusable("the index cache is a symbolic link; rebuilding it"))
@@ -209,38 +211,12 @@ extension VaultIndex {
         case .success(let bytes): manifestBytes = bytes
         case .failure(let problem): return .failure(problem)
         }
-        // The manifest: layout key, record count, shard size, then each shard's checksum.
-        // The shard size is worked out here, on the calling thread (`shardLimit` is task-local),
-        // and handed to the threads that decode the shards.
-        let manifest = manifestBytes.withUnsafeBufferPointer { buffer -> Result<(count: Int, sums: [UInt64], token: String?), CacheProblem> in
-            if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
-            var reader = BinaryReader(buffer, offset: headerSize)
-            do {
-                guard try reader.string() == layoutKey(vault, scope: scope) else {
-                    return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
-                }
-                // Counts of records, not of bytes here: bounded, not `count()`.
-                let count = try reader.bounded(Int(Int32.max))
-                let size = shardSize(for: count)
-                guard try reader.bounded(Int(Int32.max)) == size else { return .failure(.corrupt) }
-                let shards = try reader.bounded(Int(Int32.max))
-                guard shards == (count + size - 1) / size else { return .failure(.corrupt) }
-                var sums: [UInt64] = []
-                sums.reserveCapacity(shards)
-                for _ in 0..<shards { sums.append(try reader.uint()) }
-                // Then, when a watcher ran, the token the files were read at.
-                let token = reader.isAtEnd ? nil : try reader.string()
-                guard reader.isAtEnd else { return .failure(.corrupt) }
-                return .success((count, sums, token))
-            } catch {
-                return .failure(.corrupt)
-            }
-        }
-        let count: Int, sums: [UInt64], token: String?
-        switch manifest {
-        case .success(let value): (count, sums, token) = value
+        let manifest: Manifest
+        switch readManifest(manifestBytes, vault, scope: scope) {
+        case .success(let value): manifest = value
         case .failure(let problem): return .failure(problem)
         }
+        let (count, sums, token) = (manifest.count, manifest.sums, manifest.token)
         let size = shardSize(for: count)
         // Shards are read and decoded on every core, each straight into its own range of the
         // records (copying 100,000 records after would cost as much as decoding them).
@@ -253,7 +229,8 @@ extension VaultIndex {
             let workers = VaultIndex.workers(for: sums.count, atLeast: 4)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for number in stride(from: worker, to: sums.count, by: workers) {
-                    slots.set(number, loadShard(vault, scope: scope, number: number, sum: sums[number], total: count, size: size, into: target))
+                    let start = RecordSlots(base: target.base + number * size)
+                    slots.set(number, loadShard(vault, scope: scope, number: number, sum: sums[number], total: count, size: size, into: start))
                 }
             }
             for result in slots.values() {
@@ -277,27 +254,71 @@ extension VaultIndex {
         resolutions.reserveCapacity(count)
         for case .success(let shard) in slots.values() { resolutions += shard }
         guard records.count == count, resolutions.count == count else { return .failure(.corrupt) }
-        return .success(CachedIndex(records: records, resolutions: resolutions, shardSums: sums, token: token))
+        return .success(CachedIndex(records: records, resolutions: resolutions, shardSums: sums,
+                                    summaries: manifest.summaries, token: token))
+    }
+
+    /// What a manifest holds.
+    package struct Manifest {
+        package var count: Int
+        package var sums: [UInt64]
+        package var summaries: [ShardSummary]
+        /// When a watcher ran, the token the files were read at.
+        package var token: String?
+    }
+
+    /// The manifest of `scope`, checked: layout key, record count, shard size, each shard's
+    /// checksum, each shard's summary, then the watcher's token if one ran. The shard size is
+    /// worked out here, on the calling thread (`shardLimit` is task-local).
+    package static func readManifest(_ bytes: [UInt8], _ vault: Vault, scope: Scope) -> Result<Manifest, CacheProblem> {
+        bytes.withUnsafeBufferPointer { buffer -> Result<Manifest, CacheProblem> in
+            if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
+            var reader = BinaryReader(buffer, offset: headerSize)
+            do {
+                guard try reader.string() == layoutKey(vault, scope: scope) else {
+                    return .failure(.unusable("the vault's folder settings changed; rebuilding the index"))
+                }
+                // Counts of records, not of bytes here: bounded, not `count()`.
+                let count = try reader.bounded(Int(Int32.max))
+                let size = shardSize(for: count)
+                guard try reader.bounded(Int(Int32.max)) == size else { return .failure(.corrupt) }
+                let shards = try reader.bounded(Int(Int32.max))
+                guard shards == (count + size - 1) / size else { return .failure(.corrupt) }
+                var sums: [UInt64] = []
+                sums.reserveCapacity(shards)
+                for _ in 0..<shards { sums.append(try reader.uint()) }
+                var summaries: [ShardSummary] = []
+                summaries.reserveCapacity(shards)
+                for _ in 0..<shards { summaries.append(try ShardSummary.decode(from: &reader)) }
+                let token = reader.isAtEnd ? nil : try reader.string()
+                guard reader.isAtEnd else { return .failure(.corrupt) }
+                return .success(Manifest(count: count, sums: sums, summaries: summaries, token: token))
+            } catch {
+                return .failure(.corrupt)
+            }
+        }
+    }
+
+    /// The manifest's bytes, sealed (see `readManifest`).
+    package static func manifestBytes(_ vault: Vault, scope: Scope, _ manifest: Manifest) -> [UInt8] {
+        let size = shardSize(for: manifest.count)
+        var writer = BinaryWriter(capacity: 256 + manifest.sums.count * 10)
+        writer.string(layoutKey(vault, scope: scope))
+        writer.uint(UInt64(manifest.count))
+        writer.uint(UInt64(size))
+        writer.uint(UInt64(manifest.sums.count))
+        for sum in manifest.sums { writer.uint(sum) }
+        for summary in manifest.summaries { summary.encode(into: &writer) }
+        if let token = manifest.token { writer.string(token) }
+        return sealed(manifestMagic, payload: writer).bytes
     }
 
     /// The watcher's token the manifest of `scope` records, read from the manifest alone (no
     /// shard): nil when there is none, or no usable manifest.
     package static func cachedToken(_ vault: Vault, scope: Scope = .vault) -> String? {
-        guard case .success(let bytes) = cacheFile(vault, scope.cachePath) else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> String? in
-            guard case .success = unseal(buffer, magic: manifestMagic) else { return nil }
-            var reader = BinaryReader(buffer, offset: headerSize)
-            do {
-                guard try reader.string() == layoutKey(vault, scope: scope) else { return nil }
-                _ = try reader.bounded(Int(Int32.max))
-                _ = try reader.bounded(Int(Int32.max))
-                let shards = try reader.bounded(Int(Int32.max))
-                for _ in 0..<shards { _ = try reader.uint() }
-                return reader.isAtEnd ? nil : try reader.string()
-            } catch {
-                return nil
-            }
-        }
+        guard case .success(let bytes) = cacheFile(vault, scope.cachePath),
+              case .success(let manifest) = readManifest(bytes, vault, scope: scope) else { return nil }
+        return manifest.token
     }
 
     /// Where shard loaders put their records: each writes only its own range.
@@ -306,9 +327,9 @@ extension VaultIndex {
     }
 
     /// One shard: its number, first record, record count, the records, their links' resolutions.
-    /// The records are initialized at their places in `target` on success only (on failure the
-    /// shard's range is left uninitialized).
-    private static func loadShard(_ vault: Vault, scope: Scope, number: Int, sum: UInt64, total: Int, size: Int,
+    /// The records are initialized from `target` on (the shard's first record's place) on success
+    /// only (on failure that range is left uninitialized).
+    package static func loadShard(_ vault: Vault, scope: Scope, number: Int, sum: UInt64, total: Int, size: Int,
                                   into target: RecordSlots) -> Result<[[Resolution]], CacheProblem> {
         let shared: CacheBuffer
         switch cacheBuffer(vault, shardPath(number, scope: scope), manifest: scope.cachePath) {
@@ -323,7 +344,7 @@ extension VaultIndex {
             }
             var reader = BinaryReader(buffer, offset: headerSize)
             let first = number * size
-            let records = target.base + first
+            let records = target.base
             var decoded = 0
             do {
                 guard try reader.bounded(Int(Int32.max)) == number, try reader.bounded(Int(Int32.max)) == first,
@@ -422,17 +443,20 @@ extension VaultIndex {
             guard let sum else { return }
             sums[toWrite[slot]] = sum
         }
-        var manifest = BinaryWriter(capacity: 256 + shardCount * 10)
-        manifest.string(VaultIndex.layoutKey(vault, scope: scope))
-        manifest.uint(UInt64(records.count))
-        manifest.uint(UInt64(size))
-        manifest.uint(UInt64(shardCount))
-        for sum in sums { manifest.uint(sum) }
+        // Each shard's summary: the written ones' made again, the others' as loaded.
+        var summaries: [ShardSummary]
+        if let known = shardSummaries, known.count == shardCount, toWrite.count < shardCount {
+            summaries = known
+            for number in toWrite { summaries[number] = ShardSummary(records[(number * size)..<min(records.count, (number + 1) * size)]) }
+        } else {
+            summaries = (0..<shardCount).map { ShardSummary(records[($0 * size)..<min(records.count, ($0 + 1) * size)]) }
+        }
         // The watcher's token, only for an index that is the whole walk's: conflict copies are
         // kept apart from the records, so such a cache is always checked by a walk.
-        if let watchToken, conflictCopies.isEmpty { manifest.string(watchToken) }
-        let sealed = VaultIndex.sealed(VaultIndex.manifestMagic, payload: manifest).bytes
+        let token = conflictCopies.isEmpty ? watchToken : nil
+        let sealed = VaultIndex.manifestBytes(vault, scope: scope, Manifest(count: records.count, sums: sums, summaries: summaries, token: token))
         guard (try? fileSystem.writeAtomically(sealed, to: VaultPaths.join(vault.root, scope.cachePath), durable: false)) != nil else { return }
+        shardSummaries = summaries
         shardSums = sums
         // An edit (the shards as they were, some written again) leaves nothing to clear: the
         // folder is listed when every shard is written.
@@ -450,13 +474,18 @@ extension VaultIndex {
     /// Shard `number`, sealed, and its checksum.
     package func sealedShard(_ number: Int, size: Int) -> (bytes: [UInt8], sum: UInt64) {
         let range = (number * size)..<min(records.count, (number + 1) * size)
-        var writer = BinaryWriter(capacity: max(1 << 12, range.count * 512))
+        return VaultIndex.sealedShard(number, first: range.lowerBound, records: records[range], resolutions: resolutions[range])
+    }
+
+    /// Shard `number`, whose first record is the index's `first`, sealed, and its checksum.
+    package static func sealedShard(_ number: Int, first: Int, records: ArraySlice<NoteRecord>,
+                                    resolutions: ArraySlice<[Resolution]>) -> (bytes: [UInt8], sum: UInt64) {
+        var writer = BinaryWriter(capacity: max(1 << 12, records.count * 512))
         writer.uint(UInt64(number))
-        writer.uint(UInt64(range.lowerBound))
-        writer.uint(UInt64(range.count))
-        for index in range { records[index].encode(into: &writer) }
-        for index in range {
-            let links = resolutions[index]
+        writer.uint(UInt64(first))
+        writer.uint(UInt64(records.count))
+        for record in records { record.encode(into: &writer) }
+        for links in resolutions {
             writer.uint(UInt64(links.count))
             for resolution in links {
                 switch resolution {

@@ -84,6 +84,11 @@ extension VaultIndex {
     /// How many notes carry each tag; a nested tag (`work/brain`) also counts for its parents (`work`).
     /// Names are lower-cased; counts are notes, not occurrences.
     package func tagCounts() -> [(name: String, count: Int)] {
+        VaultIndex.tagCounts(of: records)
+    }
+
+    /// `tagCounts()` of some records: a shard's (`ShardSummary`), or the index's.
+    package static func tagCounts(of records: some Collection<NoteRecord>) -> [(name: String, count: Int)] {
         // The same few tags repeat across thousands of notes: lower-case and expand each
         // distinct spelling once, then count each note once per name.
         var expansions: [String: [Int]] = [:]

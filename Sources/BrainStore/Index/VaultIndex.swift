@@ -13,7 +13,7 @@ import BrainAnalytics
 /// modification time changed.
 public final class VaultIndex: @unchecked Sendable {
     /// Bumped whenever the cache layout or what parsing produces changes; an old cache is rebuilt.
-    package static let formatVersion: UInt64 = 10
+    package static let formatVersion: UInt64 = 11
     /// The cache's manifest; the shards lie beside it (see `VaultIndex+Cache.swift`).
     package static let cachePath = ".brain/cache/index.bin"
 
@@ -138,6 +138,8 @@ public final class VaultIndex: @unchecked Sendable {
     /// The checksums of the cache's shards as loaded or last saved: a save then writes only the
     /// shards whose records changed.
     package var shardSums: [UInt64]?
+    /// The summaries of the cache's shards as loaded or last saved, beside `shardSums`.
+    package var shardSummaries: [ShardSummary]?
     /// The watcher's token taken before this index's files were read (`ChangeSource`): the
     /// cache records it, and the next open asks what changed since.
     package var watchToken: String?
@@ -313,6 +315,7 @@ public final class VaultIndex: @unchecked Sendable {
             if samePlaces && differing.isEmpty {
                 let index = VaultIndex(vault: vault, records: cached.records, resolutions: cached.resolutions, report: report)
                 index.shardSums = cached.shardSums
+                index.shardSummaries = cached.summaries
                 index.scope = scope
                 index.conflictCopies = copies
                 index.watchToken = answer?.token
@@ -424,10 +427,12 @@ public final class VaultIndex: @unchecked Sendable {
                 }
                 dirty = shards
                 index.shardSums = cached.shardSums
+                index.shardSummaries = cached.summaries
             }
             index.saveCache(shards: dirty)
         } else if save, let cached, let token = answer?.token, token != cached.token {
             index.shardSums = cached.shardSums
+            index.shardSummaries = cached.summaries
             index.saveCache(shards: [])
         }
         return index

@@ -38,6 +38,10 @@ extension DayOverview {
 
     /// The pinned notes outside the journal's folders, from the pins' index.
     package static func pinnedOutsideJournal(in vault: Vault) -> (notes: [PinnedNote], warnings: [String]) {
+        // With a watcher, the pins' cache summaries answer without decoding every record.
+        if let summary = VaultIndex.watchedSummary(vault, scope: .pins) {
+            return (summary.pinned.map { PinnedNote(path: $0.path, title: $0.title) }.sorted { $0.path < $1.path }, [])
+        }
         let index = VaultIndex.open(vault, scope: .pins)
         return (pinnedNotes(in: index), index.report.warnings)
     }
