@@ -400,6 +400,45 @@ import BrainTestSupport
         #expect(try Self.brain(vault.root, ["today"]).stdout.contains("N61"))
     }
 
+    /// `brain today` keeps its journal part for the next run (`KeptDay`): kept while no journal
+    /// file changes, worked out again after a check-off, an edited habit, other settings or
+    /// another day, and always what a full re-scan prints.
+    @Test func todayKeptUntilTheJournalChanges() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        let first = try Self.brain(vault.root, ["today"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: vault.root + "/" + KeptDay.path), "today kept nothing")
+        let steps: [(String, () throws -> Void)] = [
+            ("no change", {}),
+            ("a note edited", { try Self.write(vault, "notes/outside.md", "---\ntitle: Outside\npinned: true\n---\n#out\n") }),
+            ("a check-off", {
+                let done = try Self.brain(vault.root, ["done", "guitar"])
+                #expect(done.status == 0, "\(done.stderr)")
+            }),
+            ("a habit edited", {
+                let path = vault.root + "/habits/meditate.md"
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                try text.replacingOccurrences(of: "title: Meditate", with: "title: Sit still").write(toFile: path, atomically: true, encoding: .utf8)
+            }),
+            ("the week starts on Sunday", {
+                let path = vault.root + "/.brain/config.yml"
+                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                try (text + "\nweek-start: sunday\n").write(toFile: path, atomically: true, encoding: .utf8)
+            }),
+        ]
+        for (what, step) in steps {
+            try step()
+            try Self.expectViewsSameAsRescan(vault.root, what)
+            // Each view ran twice now (once above, once again here): the kept answer the same.
+            let again = try Self.brain(vault.root, ["today", "--json"]).stdout
+            #expect(again == (try Self.brain(vault.root, ["today", "--json"], watch: false).stdout), "\(what), kept")
+        }
+        #expect(try Self.brain(vault.root, ["today"]).stdout.contains("Sit still"))
+        let other = try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"]).stdout
+        #expect(other == (try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"], watch: false).stdout), "another day")
+    }
+
     /// Which way the answers came, seen in the cache files a command opens: with the watcher and
     /// no change, `tags` and `today` open no shard of the vault's or the pins' cache; after one
     /// edit, the edited note's shard alone (a hidden file written beside it is none); without the
@@ -425,6 +464,10 @@ import BrainTestSupport
         }
         let shards = try FileManager.default.contentsOfDirectory(atPath: vault.root + "/.brain/cache").filter { $0.hasPrefix("shard-") }.count
         #expect(shards >= 3, "\(shards) shards")
+        // today's journal part is kept: no shard of the journal's cache opened.
+        _ = try Self.brain(vault.root, ["today"])
+        #expect(try shardsOpened("today", prefix: "journal-", watch: true) == 0, "today's journal, no change")
+        #expect(try shardsOpened("today", prefix: "journal-", watch: false) >= 1, "today's journal without the watcher")
         for (command, prefix) in [("tags", "shard-"), ("today", "pins-")] {
             _ = try Self.brain(vault.root, [command])
             #expect(try shardsOpened(command, prefix: prefix, watch: true) == 0, "\(command), no change")

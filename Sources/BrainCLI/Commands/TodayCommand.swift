@@ -21,16 +21,37 @@ enum TodayCommand: BrainCommand {
     static func run(_ arguments: Arguments, _ session: Session) throws -> Int32 {
         let vault = try session.vault()
         let day = try session.day()
-        // A pin can be in any file, so finding the pinned notes checks every file; the habits,
-        // check-ins and coach need only the journal's files, whose index also gives their pins.
-        // The journal's work and the other files' pins run side by side.
-        let found = try DayOverview.pinnedNotes(in: vault) {
-            let index = try session.journalIndex()
-            return (DayOverview(journal: session.journal(index), day: day, vault: vault, pinned: []), journal: index)
+        let now = try? session.day("today")
+        var overview: DayOverview
+        if let kept = KeptDay.watched(vault, day: day, now: now) {
+            // A watcher saw no journal file change since this day's answer was kept: that part
+            // as kept, the pins outside the journal's folders found again.
+            for warning in kept.warnings { session.warn(warning) }
+            let others = DayOverview.pinnedOutsideJournal(in: vault)
+            for warning in others.warnings { session.warn(warning) }
+            overview = kept.overview
+            overview.pinned = DayOverview.merged(others.notes, kept.journalPins)
+        } else {
+            // A pin can be in any file, so finding the pinned notes checks every file; the habits,
+            // check-ins and coach need only the journal's files, whose index also gives their pins.
+            // The journal's work and the other files' pins run side by side.
+            var kept: (KeptDay, token: String)?
+            let found = try DayOverview.pinnedNotes(in: vault) {
+                let index = try session.journalIndex()
+                let journal = session.journal(index)
+                let overview = DayOverview(journal: journal, day: day, vault: vault, pinned: [])
+                // Kept for the next run when a watcher gave the token its files were read at.
+                if index.scope == .journal, let token = index.watchToken, index.conflictCopies.isEmpty, index.report.warnings.isEmpty {
+                    kept = (KeptDay(overview: overview, journalPins: DayOverview.pinnedNotes(in: index),
+                                    warnings: session.journalWarnings(journal)), token)
+                }
+                return (overview, journal: index)
+            }
+            for warning in found.warnings { session.warn(warning) }
+            overview = found.result
+            overview.pinned = found.pinned
+            if let kept { kept.0.keep(vault, day: day, now: now, token: kept.token) }
         }
-        for warning in found.warnings { session.warn(warning) }
-        var overview = found.result
-        overview.pinned = found.pinned
         if arguments.flag("json") { return try session.printJSON(DayOverviewReport(overview)) }
         for line in render(overview, style: session.style) { session.line(line) }
         return ExitCode.success

@@ -15,14 +15,21 @@ extension Session {
         var journal = Journal(index: index)
         // The clock's day: a --date after it asks about days that have not happened, which count for nothing.
         journal.now = try? day("today")
+        for warning in journalWarnings(journal) { warn(warning) }
+        return journal
+    }
+
+    /// What `journal(_:)` warns of: each day with two daily files, each error that drops a value.
+    func journalWarnings(_ journal: Journal) -> [String] {
+        var warnings: [String] = []
         for (day, paths) in journal.duplicateDays.sorted(by: { $0.key < $1.key }) {
-            warn("\(day) has \(paths.count) daily files (\(paths.joined(separator: ", "))): all are read and the last line for a habit counts; merge them into one")
+            warnings.append("\(day) has \(paths.count) daily files (\(paths.joined(separator: ", "))): all are read and the last line for a habit counts; merge them into one")
         }
         for problem in journal.problems {
             let place = (problem.path.map { $0 + ":" } ?? "") + "\(problem.location.line):\(problem.location.column)"
-            warn("\(place): \(problem.message) (ignored until fixed; brain validate lists every problem)")
+            warnings.append("\(place): \(problem.message) (ignored until fixed; brain validate lists every problem)")
         }
-        return journal
+        return warnings
     }
 
     /// The days a history command covers: `--since` (default 30 days before) through `--date`.

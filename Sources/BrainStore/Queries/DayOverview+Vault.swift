@@ -49,9 +49,14 @@ extension DayOverview {
     /// `others` and the pinned notes of `journal` (the journal's index, or the whole vault's),
     /// each path once, by path.
     package static func merged(_ others: [PinnedNote], _ journal: VaultIndex) -> [PinnedNote] {
+        merged(others, pinnedNotes(in: journal))
+    }
+
+    /// `others` and the pinned notes of the journal's folders, each path once, by path.
+    package static func merged(_ others: [PinnedNote], _ journalPins: [PinnedNote]) -> [PinnedNote] {
         var seen = Set(others.map(\.path))
         var all = others
-        for note in pinnedNotes(in: journal) where seen.insert(note.path).inserted { all.append(note) }
+        for note in journalPins where seen.insert(note.path).inserted { all.append(note) }
         return all.sorted { $0.path < $1.path }
     }
 

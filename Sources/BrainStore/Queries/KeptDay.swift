@@ -1,0 +1,89 @@
+import Foundation
+import BrainFormat
+import BrainAnalytics
+
+/// The journal's part of `brain today` (everything but the pins outside the journal's folders),
+/// kept in `.brain/cache/today.bin` with the watcher's token its files were read at. With a
+/// watcher (`brain watch`) saying no file of the habits, goals, areas or daily folders changed
+/// since, the same day asked again with the same settings is that part as kept: no journal is
+/// read and no habit's history worked out again. Any doubt (no watcher, another day, other
+/// settings, a change in those folders, a file that does not check) and the caller works it out.
+package struct KeptDay: Sendable, Equatable {
+    package static let path = ".brain/cache/today.bin"
+    static let magic: [UInt8] = Array("BRAINDAY".utf8)
+
+    /// The overview without the pinned notes outside the journal's folders (`pinned` empty).
+    package var overview: DayOverview
+    /// The pinned notes of the journal's folders.
+    package var journalPins: [DayOverview.PinnedNote]
+    /// What the journal warned of when it was read (two files for a day, a value dropped).
+    package var warnings: [String]
+
+    package init(overview: DayOverview, journalPins: [DayOverview.PinnedNote], warnings: [String]) {
+        self.overview = overview
+        self.journalPins = journalPins
+        self.warnings = warnings
+    }
+
+    /// The kept part for `day` seen on the clock's day `now`, when a watcher says nothing the
+    /// journal reads changed since it was kept; else nil.
+    package static func watched(_ vault: Vault, day: Day, now: Day?, changes: (any ChangeSource)? = nil) -> KeptDay? {
+        guard vault.fileSystem.disk != nil, !vault.hasInterruptedChange,
+              let source = changes ?? VaultIndex.changeSources?(vault),
+              let file = try? vault.internalPath(path), !vault.fileSystem.isSymbolicLink(file), vault.fileSystem.exists(file),
+              let bytes = try? vault.fileSystem.read(file),
+              let (token, kept) = decode(bytes, key: key(vault, day: day, now: now)),
+              case .changed(_, let paths)? = source.changes(since: token),
+              !paths.contains(where: { touchesJournal($0, vault) }) else { return nil }
+        return kept
+    }
+
+    /// Keeps `self`, worked out from files read after the watcher gave `token`; a failure to
+    /// write only costs the next run the work.
+    package func keep(_ vault: Vault, day: Day, now: Day?, token: String) {
+        guard VaultIndex.cacheFolder(vault) != nil, let file = try? vault.internalPath(KeptDay.path),
+              let overviewJSON = try? JSONEncoder().encode(overview), let pinsJSON = try? JSONEncoder().encode(journalPins) else { return }
+        var writer = BinaryWriter(capacity: overviewJSON.count + pinsJSON.count + 1024)
+        writer.string(KeptDay.key(vault, day: day, now: now))
+        writer.string(token)
+        writer.strings(warnings)
+        writer.data(Array(overviewJSON))
+        writer.data(Array(pinsJSON))
+        _ = try? vault.fileSystem.writeAtomically(VaultIndex.sealed(KeptDay.magic, payload: writer).bytes, to: file, durable: false)
+    }
+
+    /// What else the kept part depends on: the folders, the settings file's bytes, the day asked
+    /// about and the clock's day.
+    static func key(_ vault: Vault, day: Day, now: Day?) -> String {
+        var settings: [UInt8] = []
+        if let file = try? vault.internalPath(Vault.configPath), let bytes = try? vault.fileSystem.read(file) { settings = bytes }
+        let sum = settings.withUnsafeBufferPointer { VaultIndex.checksum($0) }
+        return [VaultIndex.layoutKey(vault, scope: .journal), String(sum, radix: 16), "\(day)", now.map { "\($0)" } ?? "-"]
+            .joined(separator: "\u{1F}")
+    }
+
+    private static func decode(_ bytes: [UInt8], key: String) -> (token: String, kept: KeptDay)? {
+        bytes.withUnsafeBufferPointer { buffer -> (String, KeptDay)? in
+            guard case .success = VaultIndex.unseal(buffer, magic: magic) else { return nil }
+            var reader = BinaryReader(buffer, offset: VaultIndex.headerSize)
+            guard (try? reader.string()) == key, let token = try? reader.string(), let warnings = try? reader.strings(),
+                  let overviewJSON = try? reader.data(), let pinsJSON = try? reader.data(), reader.isAtEnd,
+                  let overview = try? JSONDecoder().decode(DayOverview.self, from: Data(overviewJSON)),
+                  let pins = try? JSONDecoder().decode([DayOverview.PinnedNote].self, from: Data(pinsJSON)) else { return nil }
+            return (token, KeptDay(overview: overview, journalPins: pins, warnings: warnings))
+        }
+    }
+
+    /// Whether a changed path may change what the journal reads: it is in, is, or holds one of
+    /// the habits, goals, areas or daily folders. A hidden name is none (the walk enters none;
+    /// the settings file is part of the key).
+    static func touchesJournal(_ path: String, _ vault: Vault) -> Bool {
+        let names = path.split(separator: "/", omittingEmptySubsequences: false)
+        if names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) { return true }
+        if names.contains(where: { $0.hasPrefix(".") }) { return false }
+        let folders = vault.config.folders
+        return [folders.habits, folders.goals, folders.areas, folders.daily].contains { folder in
+            path == folder || path.hasPrefix(folder + "/") || folder.hasPrefix(path + "/")
+        }
+    }
+}
