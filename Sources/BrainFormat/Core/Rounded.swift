@@ -14,8 +14,18 @@ package struct Rounded<Value: RoundableNumber>: Codable {
     }
 
     package func encode(to encoder: Encoder) throws {
-        try wrappedValue.fourDecimals.encode(to: encoder)
+        if encoder.userInfo[.exactNumbers] as? Bool == true {
+            try wrappedValue.encode(to: encoder)
+        } else {
+            try wrappedValue.fourDecimals.encode(to: encoder)
+        }
     }
+}
+
+extension CodingUserInfoKey {
+    /// True for an encoding that is read back rather than shown (a kept answer in the cache):
+    /// `@Rounded` then writes every digit, so that the value decoded is the value encoded.
+    package static let exactNumbers = CodingUserInfoKey(rawValue: "brain.exactNumbers")!
 }
 
 extension Rounded: Equatable where Value: Equatable {}

@@ -42,7 +42,7 @@ package struct KeptDay: Sendable, Equatable {
     /// write only costs the next run the work.
     package func keep(_ vault: Vault, day: Day, now: Day?, token: String) {
         guard VaultIndex.cacheFolder(vault) != nil, let file = try? vault.internalPath(KeptDay.path),
-              let overviewJSON = try? JSONEncoder().encode(overview), let pinsJSON = try? JSONEncoder().encode(journalPins) else { return }
+              let overviewJSON = try? KeptDay.encoder.encode(overview), let pinsJSON = try? KeptDay.encoder.encode(journalPins) else { return }
         var writer = BinaryWriter(capacity: overviewJSON.count + pinsJSON.count + 1024)
         writer.string(KeptDay.key(vault, day: day, now: now))
         writer.string(token)
@@ -50,6 +50,13 @@ package struct KeptDay: Sendable, Equatable {
         writer.data(Array(overviewJSON))
         writer.data(Array(pinsJSON))
         _ = try? vault.fileSystem.writeAtomically(VaultIndex.sealed(KeptDay.magic, payload: writer).bytes, to: file, durable: false)
+    }
+
+    /// JSON that decodes to the value encoded: rounded numbers keep every digit.
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.userInfo[.exactNumbers] = true
+        return encoder
     }
 
     /// What else the kept part depends on: the folders, the settings file's bytes, the day asked
