@@ -39,8 +39,11 @@ import Testing
             writer.uint(try reader.uint())
             let shards = Int(try reader.uint())
             writer.uint(UInt64(shards))
+            _ = try reader.uint()
             writer.uint(shard.sum)
             for _ in 1..<shards { writer.uint(try reader.uint()) }
+            // The shards' summaries and the watcher's token, as they were.
+            writer.raw(UnsafeBufferPointer(rebasing: buffer[reader.offset...]))
         }
         try fileSystem.writeAtomically(VaultIndex.sealed(VaultIndex.manifestMagic, payload: writer.bytes).bytes, to: cachePath)
     }
