@@ -87,7 +87,7 @@ extension Router {
     func applied(_ after: [String: [UInt8]?], keepingPins: Bool) {
         watcher.drain()
         let change = watcher.takeChange(now: Socket.now())
-        guard change?.isOnly(Set(after.keys)) ?? true, watcher.descriptor != nil else {
+        guard change?.isOnly(after.keys) ?? true, watcher.descriptor != nil else {
             invalidate(keepingPins: keepingPins)
             return
         }
@@ -106,10 +106,7 @@ extension Router {
     /// Takes the watcher's news: a change in the journal's folders only keeps the other files' pins.
     func refreshIfChanged() {
         guard let change = watcher.takeChange(now: Socket.now()) else { return }
-        let journalFolders = VaultIndex.journalFolders(vault)
-        let journalOnly = !change.everything && change.folders.allSatisfy { folder in
-            journalFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
-        }
+        let journalOnly = !change.everything && change.foldersAreAll(within: VaultIndex.journalFolders(vault))
         invalidate(keepingPins: journalOnly)
     }
 
