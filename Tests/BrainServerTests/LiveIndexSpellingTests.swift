@@ -110,4 +110,43 @@ import BrainStore
         #expect(tags(Self.decomposed) == ["decomposed-again-and-longer"])
         #expect(tags(Self.composed) == ["composed-again"])
     }
+
+    /// The server's own write of one spelling, the other file untouched: the kept index takes
+    /// the write and keeps the other file as it was — for a file changed, and for one made new.
+    @Test(.enabled(if: watches, "no inotify here: the kept index is not updated in place"),
+          arguments: [(composed, decomposed), (decomposed, composed)])
+    func theServersWriteOfOneSpellingLeavesTheOther(written: String, other: String) throws {
+        let root = try Self.vault([(written, Self.note("written")), (other, Self.note("other"))])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let options = ServerOptions(vault: root, listen: .standard, today: { _ in Day("2026-11-22")! }, version: "test",
+                                    log: { _ in }, announce: { _ in })
+        let router = Router(options: options, port: 0)
+        func tags(_ path: String) -> [String]? {
+            router.index().records.first { Array($0.path.utf8) == Array(path.utf8) }?.tags
+        }
+        func settle() {
+            router.watcher.drain()
+            _ = router.index()
+        }
+        #expect(tags(written) == ["written"] && tags(other) == ["other"])
+        settle()
+        settle()
+        let mine = Self.note("written-again")
+        try Self.write(root, written, mine)
+        router.applied([written: Array(mine.utf8)], keepingPins: false)
+        #expect(tags(written) == ["written-again"])
+        #expect(tags(other) == ["other"], "the other spelling's file is still there, unchanged")
+        #expect(router.index().records.count == 2)
+        // A file of the written spelling made new beside the other.
+        try FileManager.default.removeItem(atPath: root + "/" + written)
+        settle()
+        #expect(tags(written) == nil && tags(other) == ["other"])
+        settle()
+        let new = Self.note("written-new")
+        try Self.write(root, written, new)
+        router.applied([written: Array(new.utf8)], keepingPins: false)
+        #expect(tags(written) == ["written-new"])
+        #expect(tags(other) == ["other"], "the other spelling's file is still there, unchanged")
+        #expect(router.index().records.count == 2)
+    }
 }
