@@ -81,13 +81,15 @@ extension Router {
     }
 
     /// After a write: the kept index takes the changed files' new contents (`after`; nil: gone)
-    /// when the watcher saw nothing but the write itself; else everything kept is read again.
+    /// when the watcher saw nothing but the write itself and the index tells the written files
+    /// from every other (`findsByBytes`); else everything kept is read again.
     /// The kept journal takes a day's file in place (`Journal.updating`: a check-off costs that
     /// habit's history, not the whole journal); after any other write it is built again.
     func applied(_ after: [String: [UInt8]?], keepingPins: Bool) {
         watcher.drain()
         let change = watcher.takeChange(now: Socket.now())
-        guard change?.isOnly(Set(after.keys)) ?? true, watcher.descriptor != nil else {
+        guard change?.isOnly(after.keys) ?? true, watcher.descriptor != nil,
+              [kept.index, kept.journalIndex].allSatisfy({ $0.map { Self.findsByBytes(after.keys, in: $0) } ?? true }) else {
             invalidate(keepingPins: keepingPins)
             return
         }
@@ -103,13 +105,27 @@ extension Router {
         if !keepingPins { kept.pinsOutside = nil }
     }
 
+    /// Whether `index` tells each of `paths` from every other file by its bytes: the path it
+    /// finds is that very file, and no two of its files have that path as `String`s (which hold a
+    /// composed and a decomposed "é" equal). Its path table is keyed by `String`, so an update in
+    /// place of one spelling beside the other would replace the other's record; then the index is
+    /// read again.
+    static func findsByBytes(_ paths: some Sequence<String>, in index: VaultIndex) -> Bool {
+        let table = index.recordByPath
+        // The paths two files share as `String`s (few vaults have any): the table keeps one of each.
+        var shared = Set<String>()
+        if table.count != index.records.count {
+            for (position, record) in index.records.enumerated() where table[record.path] != position { shared.insert(record.path) }
+        }
+        return paths.allSatisfy { path in
+            !shared.contains(path) && (table[path].map { index.records[$0].path.utf8.elementsEqual(path.utf8) } ?? true)
+        }
+    }
+
     /// Takes the watcher's news: a change in the journal's folders only keeps the other files' pins.
     func refreshIfChanged() {
         guard let change = watcher.takeChange(now: Socket.now()) else { return }
-        let journalFolders = VaultIndex.journalFolders(vault)
-        let journalOnly = !change.everything && change.folders.allSatisfy { folder in
-            journalFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
-        }
+        let journalOnly = !change.everything && change.foldersAreAll(within: VaultIndex.journalFolders(vault))
         invalidate(keepingPins: journalOnly)
     }
 

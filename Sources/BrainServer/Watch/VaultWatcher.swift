@@ -19,33 +19,46 @@ package final class VaultWatcher: @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     /// What changed since the router last asked: the vault-relative folders events came from
     /// ("" for the root), or everything (at the start, after a full event queue, by the poll).
+    /// Paths and folders are kept as their bytes: `String` holds two spellings of one name
+    /// (composed and decomposed "é") equal, and they are two files.
     package struct Change: Equatable {
         package var everything = false
-        package var folders: Set<String> = []
-        /// The vault-relative paths of the files events named.
-        package var paths: Set<String> = []
+        package var folders: Set<[UInt8]> = []
+        /// The vault-relative paths of the files events named, as the kernel named them.
+        package var paths: Set<[UInt8]> = []
         /// Whether an event named no file of a folder (the folder itself went or moved, a
         /// folder in it was made or removed).
         package var folderEvent = false
 
         /// Whether nothing changed but `written` (and hidden files beside them: their temporary
-        /// copies while they were written).
-        package func isOnly(_ written: Set<String>) -> Bool {
+        /// copies while they were written), each compared by its bytes.
+        package func isOnly(_ written: some Sequence<String>) -> Bool {
             guard !everything, !folderEvent else { return false }
+            let written = Set(written.map { Array($0.utf8) })
             let folders = Set(written.map(VaultWatcher.folder(of:)))
             return paths.allSatisfy { path in
                 written.contains(path)
-                    || (VaultWatcher.name(of: path).hasPrefix(".") && folders.contains(VaultWatcher.folder(of: path)))
+                    || (VaultWatcher.name(of: path).first == UInt8(ascii: ".") && folders.contains(VaultWatcher.folder(of: path)))
+            }
+        }
+
+        /// Whether every folder events came from is one of `folders` or inside one, compared by bytes.
+        package func foldersAreAll(within folders: [String]) -> Bool {
+            let prefixes = folders.map { Array($0.utf8) }
+            return self.folders.allSatisfy { folder in
+                prefixes.contains { folder == $0 || (folder.starts(with: $0) && folder.dropFirst($0.count).first == UInt8(ascii: "/")) }
             }
         }
     }
 
-    static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    /// The folder part of a vault-relative path's bytes ("" at the root).
+    static func folder(of path: [UInt8]) -> [UInt8] {
+        path.lastIndex(of: UInt8(ascii: "/")).map { Array(path[..<$0]) } ?? []
     }
 
-    static func name(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    /// The last name of a vault-relative path's bytes.
+    static func name(of path: [UInt8]) -> ArraySlice<UInt8> {
+        path.lastIndex(of: UInt8(ascii: "/")).map { path[(path.index(after: $0))...] } ?? path[...]
     }
     private var pending: Change? = Change(everything: true)
     /// What `brain watch` answers from (`history(since:)`): each vault-relative path an event
@@ -108,19 +121,21 @@ package final class VaultWatcher: @unchecked Sendable {
         return pending
     }
 
-    private func note(_ folder: String?, name: String = "", isFolder: Bool = false) {
+    /// Takes an event of `folder` (absolute; nil: the queue overflowed) naming `name`, the
+    /// bytes the kernel gave ("": the folder itself).
+    private func note(_ folder: String?, name: [UInt8] = [], isFolder: Bool = false) {
         lock.lock()
         defer { lock.unlock() }
         var change = pending ?? Change()
         if let folder {
-            let relative = folder == root ? "" : String(folder.dropFirst(root.count + 1))
+            let relative = folder.utf8.elementsEqual(root.utf8) ? [] : Array(folder.utf8.dropFirst(root.utf8.count + 1))
             change.folders.insert(relative)
+            let path = name.isEmpty ? relative : (relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name)
             if name.isEmpty || isFolder {
                 change.folderEvent = true
             } else {
-                change.paths.insert(relative.isEmpty ? name : relative + "/" + name)
+                change.paths.insert(path)
             }
-            let path = name.isEmpty ? relative : (relative.isEmpty ? name : relative + "/" + name)
             guard historyLimit > 0 else {
                 pending = change
                 return
@@ -131,7 +146,8 @@ package final class VaultWatcher: @unchecked Sendable {
                 newEpoch()
             } else {
                 sequence += 1
-                touched[Array(path.utf8)] = sequence
+                // As the answer spells it (a name that is no UTF-8 is read as `String` reads it).
+                touched[Array(String(decoding: path, as: UTF8.self).utf8)] = sequence
             }
         } else {
             change.everything = true
@@ -205,7 +221,7 @@ package final class VaultWatcher: @unchecked Sendable {
                 }
                 let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
-                note(mask & UInt32(IN_Q_OVERFLOW) != 0 ? nil : folders[wd], name: name, isFolder: mask & UInt32(IN_ISDIR) != 0)
+                note(mask & UInt32(IN_Q_OVERFLOW) != 0 ? nil : folders[wd], name: Array(nameBytes), isFolder: mask & UInt32(IN_ISDIR) != 0)
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     watchTree(root)
                 } else if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
