@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BrainTestSupport
 @testable import BrainCLI
+import BrainAnalytics
 @testable import BrainFormat
 @testable import BrainStore
 
@@ -437,6 +438,45 @@ import BrainTestSupport
         #expect(try Self.brain(vault.root, ["today"]).stdout.contains("Sit still"))
         let other = try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"]).stdout
         #expect(other == (try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"], watch: false).stdout), "another day")
+    }
+
+    /// A kept day names the settings it was worked out under, not the settings file as it is
+    /// when the answer is kept: settings written while `brain today` works (after it read them,
+    /// before it keeps its answer) must not make the old answer the one for the new settings.
+    /// The command's steps are taken here in turn, the settings changed between them: it reads
+    /// them (the week starts on Monday), they change (on Sunday), it keeps what it worked out.
+    @Test func todayKeptUnderTheSettingsItWasWorkedOutWith() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        #expect(try Self.brain(vault.root, ["new", "habit", "Swim", "--every", "3/week"]).status == 0)
+        #expect(try Self.brain(vault.root, ["done", "swim", "--date", "2026-11-20"]).status == 0)
+        _ = try Self.brain(vault.root, ["today"])
+        // The token the journal's files were read at: the watcher knows it.
+        let token = try #require(VaultIndex.cachedToken(Vault(root: vault.root), scope: .journal))
+        let read = Vault(root: vault.root)
+        let path = vault.root + "/.brain/config.yml"
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        #expect(text.contains("\nweek-start: monday\n"))
+        try text.replacingOccurrences(of: "\nweek-start: monday\n", with: "\nweek-start: sunday\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let day = try #require(Day("2026-11-22"))
+        func overview(_ vault: Vault) -> DayOverview {
+            var journal = Journal(index: VaultIndex.open(vault, scope: .journal, changes: nil))
+            journal.now = day
+            return DayOverview(journal: journal, day: day, vault: vault, pinned: [])
+        }
+        let old = overview(read)
+        KeptDay(overview: old, journalPins: [], warnings: []).keep(read, day: day, now: day, token: token)
+        // The control: 2026-11-22 is a Sunday, so Friday's swim is this week's under the old
+        // settings and last week's under the new.
+        func swum(_ overview: DayOverview) -> Int? { overview.entries.first { $0.id.lowercased() == "swim" }?.periodDone }
+        #expect(swum(old) == 1 && swum(overview(Vault(root: vault.root))) == 0)
+        let kept = try Self.brain(vault.root, ["today", "--json"])
+        let fresh = try Self.brain(vault.root, ["today", "--json"], watch: false)
+        #expect(kept.stdout == fresh.stdout, "the old settings' answer:\n\(Golden.lineDiff(fresh.stdout, kept.stdout))")
+        // Worked out again under the new settings and kept, it is what a re-scan prints.
+        _ = try Self.brain(vault.root, ["today"])
+        #expect(try Self.brain(vault.root, ["today", "--json"]).stdout == fresh.stdout)
     }
 
     /// Which way the answers came, seen in the cache files a command opens: with the watcher and

@@ -52,13 +52,12 @@ package struct KeptDay: Sendable, Equatable {
         _ = try? vault.fileSystem.writeAtomically(VaultIndex.sealed(KeptDay.magic, payload: writer).bytes, to: file, durable: false)
     }
 
-    /// What else the kept part depends on: the folders, the settings file's bytes, the day asked
-    /// about and the clock's day.
+    /// What else the kept part depends on: the folders, the settings' bytes, the day asked about
+    /// and the clock's day. The settings are those `vault` was opened with, which the kept part
+    /// was worked out under: the file read again at `keep` may hold newer ones, written while
+    /// the command worked, which would then name an answer they did not make.
     static func key(_ vault: Vault, day: Day, now: Day?) -> String {
-        var settings: [UInt8] = []
-        if let file = try? vault.internalPath(Vault.configPath), let bytes = try? vault.fileSystem.read(file) { settings = bytes }
-        let sum = settings.withUnsafeBufferPointer { VaultIndex.checksum($0) }
-        return [VaultIndex.layoutKey(vault, scope: .journal), String(sum, radix: 16), "\(day)", now.map { "\($0)" } ?? "-"]
+        [VaultIndex.layoutKey(vault, scope: .journal), String(vault.configChecksum, radix: 16), "\(day)", now.map { "\($0)" } ?? "-"]
             .joined(separator: "\u{1F}")
     }
 
