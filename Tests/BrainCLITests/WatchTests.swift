@@ -425,7 +425,10 @@ import BrainAnalytics
             ("the week starts on Sunday", {
                 let path = vault.root + "/.brain/config.yml"
                 let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                try (text + "\nweek-start: sunday\n").write(toFile: path, atomically: true, encoding: .utf8)
+                // In place of the sample's line: a second `week-start` would be ignored (the first is kept).
+                #expect(text.contains("\nweek-start: monday\n"))
+                try text.replacingOccurrences(of: "\nweek-start: monday\n", with: "\nweek-start: sunday\n")
+                    .write(toFile: path, atomically: true, encoding: .utf8)
             }),
         ]
         for (what, step) in steps {
@@ -477,6 +480,40 @@ import BrainAnalytics
         // Worked out again under the new settings and kept, it is what a re-scan prints.
         _ = try Self.brain(vault.root, ["today"])
         #expect(try Self.brain(vault.root, ["today", "--json"]).stdout == fresh.stdout)
+    }
+
+    /// Known holes of the watcher itself (`VaultWatcher`, in BrainServer), kept here so that the
+    /// day they are mended these tests say so. The vault's folder moved while `brain watch` runs:
+    /// the watcher keeps the folder's old path, cannot watch a folder made after the move, and a
+    /// later edit there is never named, so the answers stay as they were.
+    @Test func aVaultFolderMovedWhileWatched() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        let moved = vault.root + "-moved"
+        #expect(rename(vault.root, moved) == 0)
+        // Back for the test vault's own clean-up.
+        defer { _ = rename(moved, vault.root) }
+        try FileManager.default.createDirectory(atPath: moved + "/notes/made-after", withIntermediateDirectories: true)
+        try "---\ntitle: After\n---\n#first\n".write(toFile: moved + "/notes/made-after/a.md", atomically: false, encoding: .utf8)
+        try Self.expectViewsSameAsRescan(moved, "a folder made after the move")
+        try "---\ntitle: After\n---\n#second\n".write(toFile: moved + "/notes/made-after/a.md", atomically: false, encoding: .utf8)
+        withKnownIssue("the watcher does not notice that the vault's folder moved", isIntermittent: true) {
+            try Self.expectViewsSameAsRescan(moved, "an edit in it")
+        }
+    }
+
+    /// A file with two names (hard links), written through one: inotify names that one only, so
+    /// the other's record is kept as it was (by `open` and by the summaries alike).
+    @Test func aFileWithTwoHardLinks() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        try Self.write(vault, "notes/one-name.md", "---\ntitle: One\n---\n#linked\n")
+        #expect(link(vault.root + "/notes/one-name.md", vault.root + "/notes/other-name.md") == 0)
+        try Self.expectViewsSameAsRescan(vault.root, "two names")
+        try "---\ntitle: One\n---\n#relinked\n".write(toFile: vault.root + "/notes/one-name.md", atomically: false, encoding: .utf8)
+        withKnownIssue("a write is named by the path it was made through only", isIntermittent: true) {
+            try Self.expectViewsSameAsRescan(vault.root, "written through one name")
+        }
     }
 
     /// Which way the answers came, seen in the cache files a command opens: with the watcher and
