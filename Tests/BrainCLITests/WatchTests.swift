@@ -482,6 +482,35 @@ import BrainAnalytics
         #expect(try Self.brain(vault.root, ["today", "--json"]).stdout == fresh.stdout)
     }
 
+    /// A kept day written by another version of brain is not shown: what it holds was worked out
+    /// by that version's rules, which this one may not share. Here the other version is this
+    /// file's layout before its key named a version, with a coach's line this brain never says.
+    @Test func todayKeptByAnotherVersionIsNotShown() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        _ = try Self.brain(vault.root, ["today"])
+        let opened = Vault(root: vault.root)
+        let token = try #require(VaultIndex.cachedToken(opened, scope: .journal))
+        let day = try #require(Day("2026-11-22"))
+        var journal = Journal(index: VaultIndex.open(opened, scope: .journal, changes: nil))
+        journal.now = day
+        var overview = DayOverview(journal: journal, day: day, vault: opened, pinned: [])
+        overview.coach = "A line of an older coach."
+        var writer = BinaryWriter()
+        writer.string([VaultIndex.layoutKey(opened, scope: .journal), String(opened.configChecksum, radix: 16), "\(day)", "\(day)"]
+            .joined(separator: "\u{1F}"))
+        writer.string(token)
+        writer.strings([])
+        writer.data(Array(try JSONEncoder().encode(overview)))
+        writer.data(Array(try JSONEncoder().encode([DayOverview.PinnedNote]())))
+        let bytes = VaultIndex.sealed(KeptDay.magic, payload: writer).bytes
+        #expect(FileManager.default.createFile(atPath: vault.root + "/" + KeptDay.path, contents: Data(bytes)))
+        let kept = try Self.brain(vault.root, ["today", "--json"])
+        let fresh = try Self.brain(vault.root, ["today", "--json"], watch: false)
+        #expect(!fresh.stdout.contains("older coach"))
+        #expect(kept.stdout == fresh.stdout, "another version's answer:\n\(Golden.lineDiff(fresh.stdout, kept.stdout))")
+    }
+
     /// Known holes of the watcher itself (`VaultWatcher`, in BrainServer), kept here so that the
     /// day they are mended these tests say so. The vault's folder moved while `brain watch` runs:
     /// the watcher keeps the folder's old path, cannot watch a folder made after the move, and a

@@ -11,6 +11,10 @@ import BrainAnalytics
 package struct KeptDay: Sendable, Equatable {
     package static let path = ".brain/cache/today.bin"
     static let magic: [UInt8] = Array("BRAINDAY".utf8)
+    /// Changes whenever what the kept part holds or how it is worked out changes (the overview,
+    /// the journal's reading of the files, the coach's rules), so that a part kept by another
+    /// version of brain is never shown (the cache's format version alone moves with the index).
+    package static let version = 1
 
     /// The overview without the pinned notes outside the journal's folders (`pinned` empty).
     package var overview: DayOverview
@@ -52,13 +56,14 @@ package struct KeptDay: Sendable, Equatable {
         _ = try? vault.fileSystem.writeAtomically(VaultIndex.sealed(KeptDay.magic, payload: writer).bytes, to: file, durable: false)
     }
 
-    /// What else the kept part depends on: the folders, the settings' bytes, the day asked about
-    /// and the clock's day. The settings are those `vault` was opened with, which the kept part
-    /// was worked out under: the file read again at `keep` may hold newer ones, written while
-    /// the command worked, which would then name an answer they did not make.
+    /// What else the kept part depends on: the version that kept it, the folders, the settings'
+    /// bytes, the day asked about and the clock's day. The settings are those `vault` was opened
+    /// with, which the kept part was worked out under: the file read again at `keep` may hold
+    /// newer ones, written while the command worked, which would then name an answer they did
+    /// not make.
     static func key(_ vault: Vault, day: Day, now: Day?) -> String {
-        [VaultIndex.layoutKey(vault, scope: .journal), String(vault.configChecksum, radix: 16), "\(day)", now.map { "\($0)" } ?? "-"]
-            .joined(separator: "\u{1F}")
+        ["v\(version)", VaultIndex.layoutKey(vault, scope: .journal), String(vault.configChecksum, radix: 16), "\(day)",
+         now.map { "\($0)" } ?? "-"].joined(separator: "\u{1F}")
     }
 
     private static func decode(_ bytes: [UInt8], key: String) -> (token: String, kept: KeptDay)? {
