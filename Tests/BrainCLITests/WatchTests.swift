@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BrainTestSupport
 @testable import BrainCLI
+import BrainAnalytics
 @testable import BrainFormat
 @testable import BrainStore
 
@@ -424,7 +425,10 @@ import BrainTestSupport
             ("the week starts on Sunday", {
                 let path = vault.root + "/.brain/config.yml"
                 let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                try (text + "\nweek-start: sunday\n").write(toFile: path, atomically: true, encoding: .utf8)
+                // In place of the sample's line: a second `week-start` would be ignored (the first is kept).
+                #expect(text.contains("\nweek-start: monday\n"))
+                try text.replacingOccurrences(of: "\nweek-start: monday\n", with: "\nweek-start: sunday\n")
+                    .write(toFile: path, atomically: true, encoding: .utf8)
             }),
         ]
         for (what, step) in steps {
@@ -437,6 +441,108 @@ import BrainTestSupport
         #expect(try Self.brain(vault.root, ["today"]).stdout.contains("Sit still"))
         let other = try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"]).stdout
         #expect(other == (try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"], watch: false).stdout), "another day")
+    }
+
+    /// A kept day names the settings it was worked out under, not the settings file as it is
+    /// when the answer is kept: settings written while `brain today` works (after it read them,
+    /// before it keeps its answer) must not make the old answer the one for the new settings.
+    /// The command's steps are taken here in turn, the settings changed between them: it reads
+    /// them (the week starts on Monday), they change (on Sunday), it keeps what it worked out.
+    @Test func todayKeptUnderTheSettingsItWasWorkedOutWith() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        #expect(try Self.brain(vault.root, ["new", "habit", "Swim", "--every", "3/week"]).status == 0)
+        #expect(try Self.brain(vault.root, ["done", "swim", "--date", "2026-11-20"]).status == 0)
+        _ = try Self.brain(vault.root, ["today"])
+        // The token the journal's files were read at: the watcher knows it.
+        let token = try #require(VaultIndex.cachedToken(Vault(root: vault.root), scope: .journal))
+        let read = Vault(root: vault.root)
+        let path = vault.root + "/.brain/config.yml"
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        #expect(text.contains("\nweek-start: monday\n"))
+        try text.replacingOccurrences(of: "\nweek-start: monday\n", with: "\nweek-start: sunday\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let day = try #require(Day("2026-11-22"))
+        func overview(_ vault: Vault) -> DayOverview {
+            var journal = Journal(index: VaultIndex.open(vault, scope: .journal, changes: nil))
+            journal.now = day
+            return DayOverview(journal: journal, day: day, vault: vault, pinned: [])
+        }
+        let old = overview(read)
+        KeptDay(overview: old, journalPins: [], warnings: []).keep(read, day: day, now: day, token: token)
+        // The control: 2026-11-22 is a Sunday, so Friday's swim is this week's under the old
+        // settings and last week's under the new.
+        func swum(_ overview: DayOverview) -> Int? { overview.entries.first { $0.id.lowercased() == "swim" }?.periodDone }
+        #expect(swum(old) == 1 && swum(overview(Vault(root: vault.root))) == 0)
+        let kept = try Self.brain(vault.root, ["today", "--json"])
+        let fresh = try Self.brain(vault.root, ["today", "--json"], watch: false)
+        #expect(kept.stdout == fresh.stdout, "the old settings' answer:\n\(Golden.lineDiff(fresh.stdout, kept.stdout))")
+        // Worked out again under the new settings and kept, it is what a re-scan prints.
+        _ = try Self.brain(vault.root, ["today"])
+        #expect(try Self.brain(vault.root, ["today", "--json"]).stdout == fresh.stdout)
+    }
+
+    /// A kept day written by another version of brain is not shown: what it holds was worked out
+    /// by that version's rules, which this one may not share. Here the other version is this
+    /// file's layout before its key named a version, with a coach's line this brain never says.
+    @Test func todayKeptByAnotherVersionIsNotShown() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        _ = try Self.brain(vault.root, ["today"])
+        let opened = Vault(root: vault.root)
+        let token = try #require(VaultIndex.cachedToken(opened, scope: .journal))
+        let day = try #require(Day("2026-11-22"))
+        var journal = Journal(index: VaultIndex.open(opened, scope: .journal, changes: nil))
+        journal.now = day
+        var overview = DayOverview(journal: journal, day: day, vault: opened, pinned: [])
+        overview.coach = "A line of an older coach."
+        var writer = BinaryWriter()
+        writer.string([VaultIndex.layoutKey(opened, scope: .journal), String(opened.configChecksum, radix: 16), "\(day)", "\(day)"]
+            .joined(separator: "\u{1F}"))
+        writer.string(token)
+        writer.strings([])
+        writer.data(Array(try JSONEncoder().encode(overview)))
+        writer.data(Array(try JSONEncoder().encode([DayOverview.PinnedNote]())))
+        let bytes = VaultIndex.sealed(KeptDay.magic, payload: writer).bytes
+        #expect(FileManager.default.createFile(atPath: vault.root + "/" + KeptDay.path, contents: Data(bytes)))
+        let kept = try Self.brain(vault.root, ["today", "--json"])
+        let fresh = try Self.brain(vault.root, ["today", "--json"], watch: false)
+        #expect(!fresh.stdout.contains("older coach"))
+        #expect(kept.stdout == fresh.stdout, "another version's answer:\n\(Golden.lineDiff(fresh.stdout, kept.stdout))")
+    }
+
+    /// Known holes of the watcher itself (`VaultWatcher`, in BrainServer), kept here so that the
+    /// day they are mended these tests say so. The vault's folder moved while `brain watch` runs:
+    /// the watcher keeps the folder's old path, cannot watch a folder made after the move, and a
+    /// later edit there is never named, so the answers stay as they were.
+    @Test func aVaultFolderMovedWhileWatched() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        let moved = vault.root + "-moved"
+        #expect(rename(vault.root, moved) == 0)
+        // Back for the test vault's own clean-up.
+        defer { _ = rename(moved, vault.root) }
+        try FileManager.default.createDirectory(atPath: moved + "/notes/made-after", withIntermediateDirectories: true)
+        try "---\ntitle: After\n---\n#first\n".write(toFile: moved + "/notes/made-after/a.md", atomically: false, encoding: .utf8)
+        try Self.expectViewsSameAsRescan(moved, "a folder made after the move")
+        try "---\ntitle: After\n---\n#second\n".write(toFile: moved + "/notes/made-after/a.md", atomically: false, encoding: .utf8)
+        withKnownIssue("the watcher does not notice that the vault's folder moved", isIntermittent: true) {
+            try Self.expectViewsSameAsRescan(moved, "an edit in it")
+        }
+    }
+
+    /// A file with two names (hard links), written through one: inotify names that one only, so
+    /// the other's record is kept as it was (by `open` and by the summaries alike).
+    @Test func aFileWithTwoHardLinks() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        try Self.write(vault, "notes/one-name.md", "---\ntitle: One\n---\n#linked\n")
+        #expect(link(vault.root + "/notes/one-name.md", vault.root + "/notes/other-name.md") == 0)
+        try Self.expectViewsSameAsRescan(vault.root, "two names")
+        try "---\ntitle: One\n---\n#relinked\n".write(toFile: vault.root + "/notes/one-name.md", atomically: false, encoding: .utf8)
+        withKnownIssue("a write is named by the path it was made through only", isIntermittent: true) {
+            try Self.expectViewsSameAsRescan(vault.root, "written through one name")
+        }
     }
 
     /// Which way the answers came, seen in the cache files a command opens: with the watcher and

@@ -11,6 +11,10 @@ import BrainAnalytics
 package struct KeptDay: Sendable, Equatable {
     package static let path = ".brain/cache/today.bin"
     static let magic: [UInt8] = Array("BRAINDAY".utf8)
+    /// Changes whenever what the kept part holds or how it is worked out changes (the overview,
+    /// the journal's reading of the files, the coach's rules), so that a part kept by another
+    /// version of brain is never shown (the cache's format version alone moves with the index).
+    package static let version = 1
 
     /// The overview without the pinned notes outside the journal's folders (`pinned` empty).
     package var overview: DayOverview
@@ -59,14 +63,14 @@ package struct KeptDay: Sendable, Equatable {
         return encoder
     }
 
-    /// What else the kept part depends on: the folders, the settings file's bytes, the day asked
-    /// about and the clock's day.
+    /// What else the kept part depends on: the version that kept it, the folders, the settings'
+    /// bytes, the day asked about and the clock's day. The settings are those `vault` was opened
+    /// with, which the kept part was worked out under: the file read again at `keep` may hold
+    /// newer ones, written while the command worked, which would then name an answer they did
+    /// not make.
     static func key(_ vault: Vault, day: Day, now: Day?) -> String {
-        var settings: [UInt8] = []
-        if let file = try? vault.internalPath(Vault.configPath), let bytes = try? vault.fileSystem.read(file) { settings = bytes }
-        let sum = settings.withUnsafeBufferPointer { VaultIndex.checksum($0) }
-        return [VaultIndex.layoutKey(vault, scope: .journal), String(sum, radix: 16), "\(day)", now.map { "\($0)" } ?? "-"]
-            .joined(separator: "\u{1F}")
+        ["v\(version)", VaultIndex.layoutKey(vault, scope: .journal), String(vault.configChecksum, radix: 16), "\(day)",
+         now.map { "\($0)" } ?? "-"].joined(separator: "\u{1F}")
     }
 
     private static func decode(_ bytes: [UInt8], key: String) -> (token: String, kept: KeptDay)? {

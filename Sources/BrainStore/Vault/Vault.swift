@@ -8,6 +8,10 @@ public struct Vault: Sendable {
     public let config: VaultConfig
     /// Problems in `.brain/config.yml`, located in that file.
     public let configDiagnostics: [Diagnostic]
+    /// `VaultIndex.checksum` of the bytes `config` was read from (of none when it was not read):
+    /// what an answer kept for later (`KeptDay`) names as the settings it was worked out with,
+    /// which the file may no longer hold by the time the answer is kept.
+    package let configChecksum: UInt64
     /// Where the vault's files live: the disk, or memory in tests.
     public let fileSystem: any FileSystem
 
@@ -26,15 +30,18 @@ public struct Vault: Sendable {
             path = try Vault.internalPath(Vault.configPath, root: root, fileSystem: fileSystem)
         } catch {
             config = VaultConfig()
+            configChecksum = Vault.checksum(of: [])
             configDiagnostics = [Diagnostic(path: Vault.configPath, line: 1, column: 1, severity: .warning,
                                             message: "not read: \(error.description)")]
             return
         }
         guard let bytes = try? fileSystem.read(path) else {
             config = VaultConfig()
+            configChecksum = Vault.checksum(of: [])
             configDiagnostics = []
             return
         }
+        configChecksum = Vault.checksum(of: bytes)
         let text = String(decoding: bytes, as: UTF8.self)
         let (map, diagnostics) = YAMLReader.parse(text[...], firstLine: 1)
         let config = VaultConfig(map)
@@ -46,6 +53,10 @@ public struct Vault: Sendable {
             problems.append(Diagnostic(path: Vault.configPath, line: line, column: 1, severity: .warning, message: issue.message))
         }
         configDiagnostics = problems
+    }
+
+    private static func checksum(of bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { VaultIndex.checksum($0) }
     }
 
     /// Absolute path of a vault-relative path, refusing anything that leaves the vault.

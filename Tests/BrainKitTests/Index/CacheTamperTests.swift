@@ -32,6 +32,8 @@ import Testing
         try fileSystem.writeAtomically(shard.bytes, to: shardPath)
         let manifest = try #require(fileSystem.byteSnapshot[cachePath])
         var writer = BinaryWriter()
+        // What follows the checksums (each shard's summary, the watcher's token) is kept as it was.
+        var rest: [UInt8] = []
         try manifest.withUnsafeBufferPointer { buffer throws(BinaryReader.Corrupt) in
             var reader = BinaryReader(buffer, offset: VaultIndex.headerSize)
             writer.string(try reader.string())
@@ -39,13 +41,13 @@ import Testing
             writer.uint(try reader.uint())
             let shards = Int(try reader.uint())
             writer.uint(UInt64(shards))
+            // Shard 0's checksum in place of the one read.
             _ = try reader.uint()
             writer.uint(shard.sum)
             for _ in 1..<shards { writer.uint(try reader.uint()) }
-            // The shards' summaries and the watcher's token, as they were.
-            writer.raw(UnsafeBufferPointer(rebasing: buffer[reader.offset...]))
+            rest = Array(buffer[reader.offset...])
         }
-        try fileSystem.writeAtomically(VaultIndex.sealed(VaultIndex.manifestMagic, payload: writer.bytes).bytes, to: cachePath)
+        try fileSystem.writeAtomically(VaultIndex.sealed(VaultIndex.manifestMagic, payload: writer.bytes + rest).bytes, to: cachePath)
     }
 
     /// The records of a shard's bytes (after its number, first record and count), and where they end.
