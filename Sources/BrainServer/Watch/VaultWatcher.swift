@@ -228,6 +228,10 @@ package final class VaultWatcher: @unchecked Sendable {
                           let parent = folders[wd], !name.hasPrefix(".") {
                     watchTree(parent + "/" + name)
                 }
+                // The vault's folder itself moved or went: the watches keep the old path, so a
+                // folder made after under the new one would go unwatched. No answer is trusted
+                // from then on (commands walk); a watcher started again watches the new path.
+                if mask & UInt32(IN_MOVE_SELF | IN_DELETE_SELF) != 0, folders[wd] == root { lock.withLock { broken = true } }
                 if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil }
                 offset += header + length
             }

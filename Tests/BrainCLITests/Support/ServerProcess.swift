@@ -139,13 +139,20 @@ final class ServerProcess {
         process.standardError = err
         process.standardInput = input == nil ? FileHandle.nullDevice : inp
         let collected = Collected()
-        out.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            collected.lock.withLock { collected.stdout += data }
-        }
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            collected.lock.withLock { collected.stderr += data }
+        // Each pipe read to its end on a thread of its own: a readability handler still running
+        // when the process was seen to exit could add its chunk after the output was taken.
+        let ends = DispatchGroup()
+        for (pipe, toOut) in [(out, true), (err, false)] {
+            ends.enter()
+            let handle = pipe.fileHandleForReading
+            Thread {
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    collected.lock.withLock { if toOut { collected.stdout += data } else { collected.stderr += data } }
+                }
+                ends.leave()
+            }.start()
         }
         try process.run()
         if let input {
@@ -156,12 +163,11 @@ final class ServerProcess {
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        out.fileHandleForReading.readabilityHandler = nil
-        err.fileHandleForReading.readabilityHandler = nil
-        let rest = out.fileHandleForReading.readDataToEndOfFile()
-        let restErr = err.fileHandleForReading.readDataToEndOfFile()
+        // Both ends reached: all it wrote is in. A child it left holding a pipe is not waited
+        // for past 10 s.
+        _ = ends.wait(timeout: .now() + 10)
         return collected.lock.withLock {
-            (process.terminationStatus, String(decoding: collected.stdout + rest, as: UTF8.self), String(decoding: collected.stderr + restErr, as: UTF8.self))
+            (process.terminationStatus, String(decoding: collected.stdout, as: UTF8.self), String(decoding: collected.stderr, as: UTF8.self))
         }
     }
 
