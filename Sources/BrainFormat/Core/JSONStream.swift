@@ -21,7 +21,7 @@ import Foundation
 /// The stream's state is reached by one encoder at a time, on one thread: its properties are not
 /// checked for exclusive access at run time (the checks cost more than the writing).
 final class JSONStream {
-    @exclusivity(unchecked) var out: [UInt8] = []
+    let out = JSONBytes()
     /// The containers open, outermost first.
     @exclusivity(unchecked) var frames: [Frame] = []
     /// The keys of the open objects' entries and where each entry begins (after its comma), for
@@ -31,7 +31,7 @@ final class JSONStream {
     /// Set when a container was asked for in a way a stream cannot write (the calls that cannot throw).
     @exclusivity(unchecked) var failed = false
     @exclusivity(unchecked) private var nextID = 0
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    private let scratch = JSONBytes(capacity: 1 << 10)
     @exclusivity(unchecked) private var saved: [Int] = []
     @exclusivity(unchecked) private var orders: [(keys: [String], order: [Int], sorted: Bool)] = []
     @exclusivity(unchecked) private var nextOrder = 0
@@ -50,9 +50,7 @@ final class JSONStream {
     /// What stops the stream; the value is then written through the tree.
     struct Stop: Error {}
 
-    init() {
-        out.reserveCapacity(1 << 14)
-    }
+    init() {}
 
     /// Opens a container at the end of the output.
     func openContainer(object: Bool, indent: Int) -> (id: Int, level: Int) {
@@ -87,9 +85,9 @@ final class JSONStream {
         beginEntry(level)
         keys.append(key)
         starts.append(out.count)
-        JSONWriter.newline(frames[level].indent + 2, &out)
-        JSONWriter.writeString(key, into: &out)
-        out.append(32); out.append(58); out.append(32)
+        out.newline(frames[level].indent + 2)
+        JSONWriter.writeString(key, into: out)
+        out.append(" : ")
     }
 
     /// Closes the innermost container. `first`, for the top-level object, is the key written first.
@@ -102,7 +100,7 @@ final class JSONStream {
             keys.removeSubrange(base...)
             starts.removeSubrange(base...)
         }
-        JSONWriter.newline(frame.indent, &out)
+        out.newline(frame.indent)
         out.append(frame.object ? 125 : 93)
     }
 
@@ -122,14 +120,13 @@ final class JSONStream {
         guard order.count == count else {
             // A key written twice: the object is written again without its earlier values.
             let region = frame.start
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: out[region...])
-            out.removeSubrange(region...)
-            scratch.withUnsafeBufferPointer { bytes in
-                for (written, at) in order.enumerated() {
-                    if written > 0 { out.append(44) }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(starts[base + at] - region)..<(end(at) - region)]))
-                }
+            scratch.truncate(to: 0)
+            scratch.append(out.base + region, count: total - region)
+            out.truncate(to: region)
+            let bytes = scratch.base
+            for (written, at) in order.enumerated() {
+                if written > 0 { out.append(44) }
+                out.append(bytes + (starts[base + at] - region), count: end(at) - starts[base + at])
             }
             return
         }
@@ -143,11 +140,11 @@ final class JSONStream {
         func length(_ at: Int) -> Int { end(at) - starts[base + at] }
         var longest = low
         for at in low...high where length(at) > length(longest) { longest = at }
-        scratch.removeAll(keepingCapacity: true)
+        scratch.truncate(to: 0)
         saved.removeAll(keepingCapacity: true)
         for at in low...high {
             saved.append(scratch.count)
-            if at != longest { scratch.append(contentsOf: out[starts[base + at]..<end(at)]) }
+            if at != longest { scratch.append(out.base + starts[base + at], count: length(at)) }
         }
         let spanStart = starts[base + low]
         var destination = spanStart
@@ -156,20 +153,16 @@ final class JSONStream {
             if order[written] == longest { break }
             destination += length(order[written])
         }
-        out.withUnsafeMutableBufferPointer { target in
-            let origin = target.baseAddress!
-            (origin + destination).update(from: origin + starts[base + longest], count: length(longest))
-            scratch.withUnsafeBufferPointer { bytes in
-                var at = spanStart
-                for written in low...high {
-                    let entry = order[written]
-                    if written > low { target[at] = 44; at += 1 }
-                    if entry != longest {
-                        (origin + at).update(from: bytes.baseAddress! + saved[entry - low], count: length(entry))
-                    }
-                    at += length(entry)
-                }
+        let origin = out.base, bytes = scratch.base
+        (origin + destination).update(from: origin + starts[base + longest], count: length(longest))
+        var at = spanStart
+        for written in low...high {
+            let entry = order[written]
+            if written > low { origin[at] = 44; at += 1 }
+            if entry != longest {
+                (origin + at).update(from: bytes + saved[entry - low], count: length(entry))
             }
+            at += length(entry)
         }
     }
 
@@ -196,18 +189,18 @@ final class JSONStream {
 
     /// Writes `value` at the end of the output, on a line indented by `indent`.
     func write<T: Encodable>(_ value: T, indent: Int, parent: StreamEncoder?, key: CodingKey?) throws {
-        if T.self == String.self { return JSONWriter.writeString(unsafeBitCast(value, to: String.self), into: &out) }
+        if T.self == String.self { return JSONWriter.writeString(unsafeBitCast(value, to: String.self), into: out) }
         if T.self == Int.self { return writeInteger(Int64(unsafeBitCast(value, to: Int.self))) }
         if T.self == Bool.self { return writeBool(unsafeBitCast(value, to: Bool.self)) }
         if T.self == Double.self { return try writeNumber(unsafeBitCast(value, to: Double.self)) }
         if T.self == Date.self { return try writeNumber(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate) }
-        if T.self == Data.self { return JSONWriter.writeString((value as! Data).base64EncodedString(), into: &out) }
-        if T.self == URL.self { return JSONWriter.writeString((value as! URL).absoluteString, into: &out) }
-        if T.self == Decimal.self { return out.append(contentsOf: (value as! Decimal).description.utf8) }
+        if T.self == Data.self { return JSONWriter.writeString((value as! Data).base64EncodedString(), into: out) }
+        if T.self == URL.self { return JSONWriter.writeString((value as! URL).absoluteString, into: out) }
+        if T.self == Decimal.self { return out.append((value as! Decimal).description) }
         let encoder = StreamEncoder(stream: self, parent: parent, key: key, indent: indent, level: frames.count)
         try value.encode(to: encoder)
         if !encoder.produced {
-            out.append(123); out.append(125)
+            out.append("{}")
         } else {
             while frames.count > encoder.level { closeTop(first: nil) }
         }
@@ -215,21 +208,21 @@ final class JSONStream {
 
     @inline(__always)
     func writeBool(_ value: Bool) {
-        out.append(contentsOf: value ? JSONWriter.true : JSONWriter.false)
+        out.append(value ? "true" : "false")
     }
 
     func writeNumber(_ value: Double) throws {
         guard value.isFinite else { throw Stop() }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
+        out.append(text)
     }
 
     func writeNumber(_ value: Float) throws {
         guard value.isFinite else { throw Stop() }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
+        out.append(text)
     }
 
     func writeInteger(_ value: Int64) {
@@ -239,17 +232,20 @@ final class JSONStream {
 
     func writeUnsigned(_ value: UInt64) {
         guard value >= 10 else { out.append(48 &+ UInt8(truncatingIfNeeded: value)); return }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        // At most 20 digits, written from the last.
         var count = 0
         var left = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while left > 0 {
-                buffer[23 - count] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
-                left /= 10
-                count += 1
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        while left > 0 { count += 1; left /= 10 }
+        out.reserve(count)
+        let end = out.base + out.count + count
+        var at = 1
+        left = value
+        while left > 0 {
+            end[-at] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
+            left /= 10
+            at += 1
         }
+        out.advance(by: count)
     }
 }
 
@@ -342,9 +338,9 @@ private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         stream.beginEntry(level, key: key.stringValue)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try begin(key); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encodeNil(forKey key: Key) throws { try begin(key); stream.out.append("null") }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); stream.writeBool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); JSONWriter.writeString(value, into: stream.out) }
     mutating func encode(_ value: Double, forKey key: Key) throws { try begin(key); try stream.writeNumber(value) }
     mutating func encode(_ value: Float, forKey key: Key) throws { try begin(key); try stream.writeNumber(value) }
     mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); stream.writeInteger(Int64(value)) }
@@ -395,12 +391,12 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         guard stream.isOpen(id: id, level: level) else { throw JSONStream.Stop() }
         stream.closeAbove(level)
         stream.beginEntry(level)
-        JSONWriter.newline(stream.frames[level].indent + 2, &stream.out)
+        stream.out.newline(stream.frames[level].indent + 2)
     }
 
-    mutating func encodeNil() throws { try begin(); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encodeNil() throws { try begin(); stream.out.append("null") }
     mutating func encode(_ value: Bool) throws { try begin(); stream.writeBool(value) }
-    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: stream.out) }
     mutating func encode(_ value: Double) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Float) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Int) throws { try begin(); stream.writeInteger(Int64(value)) }
@@ -448,9 +444,9 @@ private struct StreamSingleContainer: SingleValueEncodingContainer {
         encoder.produced = true
     }
 
-    mutating func encodeNil() throws { try begin(); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encodeNil() throws { try begin(); stream.out.append("null") }
     mutating func encode(_ value: Bool) throws { try begin(); stream.writeBool(value) }
-    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: stream.out) }
     mutating func encode(_ value: Double) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Float) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Int) throws { try begin(); stream.writeInteger(Int64(value)) }
