@@ -55,8 +55,20 @@ final class JSONBytes {
     @inline(__always)
     func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
-        (base + count).update(from: bytes, count: length)
+        JSONBytes.copy(bytes, to: base + count, count: length)
         count &+= length
+    }
+
+    /// Copies `length` bytes: a few (a key, a number, a short path) one by one, more by `memmove`,
+    /// whose call costs more than a few stores.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count length: Int) {
+        if length <= 16 {
+            var at = 0
+            while at < length { target[at] = source[at]; at &+= 1 }
+        } else {
+            target.update(from: source, count: length)
+        }
     }
 
     @inline(__always)
@@ -73,12 +85,18 @@ final class JSONBytes {
         }
     }
 
-    /// A line break and `indent` spaces.
+    /// A line break and `indent` spaces (stored eight at a time: room is made for up to seven more,
+    /// which the next write covers).
     @inline(__always)
     func newline(_ indent: Int) {
-        reserve(indent &+ 1)
+        reserve(indent &+ 8)
         base[count] = 10
-        (base + count + 1).update(repeating: 32, count: indent)
+        let spaces = UnsafeMutableRawPointer(base + count + 1)
+        var at = 0
+        while at < indent {
+            spaces.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: at, as: UInt64.self)
+            at &+= 8
+        }
         count &+= indent &+ 1
     }
 

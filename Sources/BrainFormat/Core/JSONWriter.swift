@@ -190,12 +190,13 @@ package struct JSONWriter {
 
     /// The high bit of each of the eight bytes of `word` that is a control character, a quote or a
     /// backslash — exact for the lowest such byte (a byte's borrow only reaches the bytes above it),
-    /// maybe not for the ones above it.
+    /// maybe not for the ones above it. A byte of 0x80 or more is none of them, and has the high
+    /// bit of `word ^ 0x22` and `word ^ 0x5C` too: one `~word` leaves out all three.
     @inline(__always)
     static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-        return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+        return ((quote &- ones) | (backslash &- ones) | (word &- ones &* 0x20)) & ~word & highs
     }
 
     @inline(__always)
@@ -206,8 +207,15 @@ package struct JSONWriter {
     /// Writes `text` as a JSON string: the runs that need no escape are found eight bytes at a
     /// time and copied whole.
     static func writeString(_ text: String, into out: JSONBytes) {
-        var text = text
-        text.withUTF8 { bytes in
+        // A native string's bytes are read in place; another (bridged) is copied first.
+        if text.utf8.withContiguousStorageIfAvailable({ writeString(bytes: $0, into: out) }) == nil {
+            var text = text
+            text.withUTF8 { writeString(bytes: $0, into: out) }
+        }
+    }
+
+    static func writeString(bytes: UnsafeBufferPointer<UInt8>, into out: JSONBytes) {
+        do {
             let count = bytes.count
             out.reserve(count &+ 2)
             out.appendReserved(34)
@@ -215,10 +223,22 @@ package struct JSONWriter {
             var start = 0, index = 0
             while true {
                 // The next byte to escape, or the end.
-                while index &+ 8 <= count {
-                    let mask = escapeMask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-                    if mask != 0 { index &+= mask.trailingZeroBitCount >> 3; break }
-                    index &+= 8
+                let raw = UnsafeRawPointer(base)
+                while index &+ 16 <= count {
+                    let first = escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                    let second = escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)))
+                    if first | second != 0 {
+                        index &+= first != 0 ? first.trailingZeroBitCount >> 3 : 8 &+ second.trailingZeroBitCount >> 3
+                        break
+                    }
+                    index &+= 16
+                }
+                if index &+ 16 > count {
+                    while index &+ 8 <= count {
+                        let mask = escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                        if mask != 0 { index &+= mask.trailingZeroBitCount >> 3; break }
+                        index &+= 8
+                    }
                 }
                 if index &+ 8 > count {
                     while index < count, !needsEscape(base[index]) { index &+= 1 }
