@@ -293,16 +293,23 @@ final class JSONStream {
 
     func writeNumber(_ value: Double) throws {
         guard value.isFinite else { throw Stop() }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(text)
+        writeNumber(text: value.description)
     }
 
     func writeNumber(_ value: Float) throws {
         guard value.isFinite else { throw Stop() }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(text)
+        writeNumber(text: value.description)
+    }
+
+    /// A real's shortest text, a whole one without its `.0`, as the encoder writes it.
+    private func writeNumber(text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else { return }
+            let count = bytes.count
+            let whole = count > 2 && start[count - 2] == 46 && start[count - 1] == 48
+            out.append(start, count: whole ? count - 2 : count)
+        }
     }
 
     func writeInteger(_ value: Int64) {
