@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+
 /// The bytes a JSON writer appends to: one growing allocation written through its pointer.
 ///
 /// An array's `append` checks that its storage is unique and has room on every call, and its
@@ -13,13 +19,18 @@ final class JSONBytes {
 
     init(capacity: Int = 1 << 14) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
-    /// The bytes written, as an array.
-    var array: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
+    /// The bytes written, as an array with room for one more (the line break an output ends with).
+    var array: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count + 1) { bytes, initialized in
+            bytes.baseAddress!.update(from: base, count: count)
+            initialized = count
+        }
+    }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
@@ -31,10 +42,8 @@ final class JSONBytes {
     private func grow(to needed: Int) {
         var size = capacity * 2
         while size < needed { size *= 2 }
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        larger.update(from: base, count: count)
-        base.deallocate()
-        base = larger
+        // A large block grows where it lies (the pages written stay), a small one is copied.
+        base = realloc(base, size)!.assumingMemoryBound(to: UInt8.self)
         capacity = size
     }
 
