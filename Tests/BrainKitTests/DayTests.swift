@@ -36,6 +36,27 @@ import Testing
         }
     }
 
+    /// A day's text is written digit by digit: the same as the padded numbers, for every day of
+    /// four hundred years and at the edges of four-digit years.
+    @Test func textIsThePaddedNumbers() {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        let first = Day(year: 1, month: 1, day: 1)!, last = Day(year: 9999, month: 12, day: 31)!
+        var days = [first, first.adding(days: -1), Day(year: 999, month: 12, day: 31)!, last, last.adding(days: 1)]
+        var day = Day(year: 1900, month: 1, day: 1)!
+        while day < Day(year: 2300, month: 1, day: 1)! {
+            days.append(day)
+            day = day.adding(days: 1)
+        }
+        for day in days {
+            let (y, m, d) = day.parts
+            #expect(day.description == "\(padded(y, 4))-\(padded(m, 2))-\(padded(d, 2))")
+        }
+        #expect(Day(year: 1, month: 2, day: 3)!.description == "0001-02-03")
+    }
+
     @Test func startOfWeekFollowsWeekStart() {
         let sunday = Day("2026-11-22")!
         #expect(sunday.startOfWeek(.monday) == Day("2026-11-16"))

@@ -108,7 +108,18 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let (y, m, d) = parts
-        return "\(Day.pad(y, 4))-\(Day.pad(m, 2))-\(Day.pad(d, 2))"
+        guard (0...9999).contains(y) else { return "\(Day.pad(y, 4))-\(Day.pad(m, 2))-\(Day.pad(d, 2))" }
+        // Ten ASCII digits and dashes, written in place: a day's text is made for every day of a
+        // `--json` output that lists days.
+        return String(unsafeUninitializedCapacity: 10) { text in
+            func digit(_ value: Int) -> UInt8 { 48 &+ UInt8(truncatingIfNeeded: value) }
+            text[0] = digit(y / 1000); text[1] = digit(y / 100 % 10); text[2] = digit(y / 10 % 10); text[3] = digit(y % 10)
+            text[4] = 45
+            text[5] = digit(m / 10); text[6] = digit(m % 10)
+            text[7] = 45
+            text[8] = digit(d / 10); text[9] = digit(d % 10)
+            return 10
+        }
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }

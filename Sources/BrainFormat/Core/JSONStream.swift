@@ -21,7 +21,7 @@ import Foundation
 /// The stream's state is reached by one encoder at a time, on one thread: its properties are not
 /// checked for exclusive access at run time (the checks cost more than the writing).
 final class JSONStream {
-    @exclusivity(unchecked) var out: [UInt8] = []
+    let out = JSONBytes()
     /// The containers open, outermost first.
     @exclusivity(unchecked) var frames: [Frame] = []
     /// The keys of the open objects' entries and where each entry begins (after its comma), for
@@ -31,10 +31,12 @@ final class JSONStream {
     /// Set when a container was asked for in a way a stream cannot write (the calls that cannot throw).
     @exclusivity(unchecked) var failed = false
     @exclusivity(unchecked) private var nextID = 0
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
-    @exclusivity(unchecked) private var saved: [Int] = []
-    @exclusivity(unchecked) private var orders: [(keys: [String], order: [Int], sorted: Bool)] = []
+    private let scratch = JSONBytes(capacity: 1 << 10)
+    @exclusivity(unchecked) private var orders: [KeyOrder] = []
+    @exclusivity(unchecked) private var lastOrder = 0
     @exclusivity(unchecked) private var nextOrder = 0
+    /// An encoder no one holds any more, for the next value.
+    @exclusivity(unchecked) private var spare: StreamEncoder?
 
     struct Frame {
         let id: Int
@@ -50,9 +52,7 @@ final class JSONStream {
     /// What stops the stream; the value is then written through the tree.
     struct Stop: Error {}
 
-    init() {
-        out.reserveCapacity(1 << 14)
-    }
+    init() {}
 
     /// Opens a container at the end of the output.
     func openContainer(object: Bool, indent: Int) -> (id: Int, level: Int) {
@@ -83,13 +83,17 @@ final class JSONStream {
     }
 
     /// Writes `"key" : ` of a new entry of the object at `level` on its own line.
+    /// The key is copied as written before when it is the same key, at the same place, of the key
+    /// list met last (the records of an array).
     func beginEntry(_ level: Int, key: String) {
         beginEntry(level)
+        let place = keys.count - frames[level].entryBase
         keys.append(key)
         starts.append(out.count)
-        JSONWriter.newline(frames[level].indent + 2, &out)
-        JSONWriter.writeString(key, into: &out)
-        out.append(32); out.append(58); out.append(32)
+        out.newline(frames[level].indent + 2)
+        if lastOrder < orders.count, orders[lastOrder].writeKey(key, at: place, into: out) { return }
+        JSONWriter.writeString(key, into: out)
+        out.append(" : ")
     }
 
     /// Closes the innermost container. `first`, for the top-level object, is the key written first.
@@ -99,10 +103,10 @@ final class JSONStream {
         if frame.object {
             let base = frame.entryBase, count = keys.count - base
             if count > 1 { reorder(frame, count: count, first: first) }
-            keys.removeSubrange(base...)
-            starts.removeSubrange(base...)
+            keys.removeLast(count)
+            starts.removeLast(count)
         }
-        JSONWriter.newline(frame.indent, &out)
+        out.newline(frame.indent)
         out.append(frame.object ? 125 : 93)
     }
 
@@ -116,120 +120,196 @@ final class JSONStream {
             guard let cached = cachedOrder(base: base, count: count) else { return }
             order = cached
         }
-        // Entry i runs from its start to the comma before the next one (the end for the last).
         let total = out.count
-        func end(_ at: Int) -> Int { at + 1 < count ? starts[base + at + 1] - 1 : total }
         guard order.count == count else {
             // A key written twice: the object is written again without its earlier values.
+            func end(_ at: Int) -> Int { at + 1 < count ? starts[base + at + 1] - 1 : total }
             let region = frame.start
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: out[region...])
-            out.removeSubrange(region...)
-            scratch.withUnsafeBufferPointer { bytes in
-                for (written, at) in order.enumerated() {
-                    if written > 0 { out.append(44) }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(starts[base + at] - region)..<(end(at) - region)]))
-                }
+            scratch.truncate(to: 0)
+            scratch.append(out.base + region, count: total - region)
+            out.truncate(to: region)
+            let bytes = scratch.base
+            for (written, at) in order.enumerated() {
+                if written > 0 { out.append(44) }
+                out.append(bytes + (starts[base + at] - region), count: end(at) - starts[base + at])
             }
             return
         }
-        // The entries already in their place at both ends stay where they are, and the longest
-        // entry between (a record's text, the top-level object's array) is moved once in place:
-        // only the others are copied aside and written back around it. The span keeps its length.
-        var low = 0, high = count - 1
-        while low < high, order[low] == low { low += 1 }
-        while high > low, order[high] == high { high -= 1 }
-        guard low < high else { return }
-        func length(_ at: Int) -> Int { end(at) - starts[base + at] }
-        var longest = low
-        for at in low...high where length(at) > length(longest) { longest = at }
-        scratch.removeAll(keepingCapacity: true)
-        saved.removeAll(keepingCapacity: true)
-        for at in low...high {
-            saved.append(scratch.count)
-            if at != longest { scratch.append(contentsOf: out[starts[base + at]..<end(at)]) }
-        }
-        let spanStart = starts[base + low]
-        var destination = spanStart
-        for written in low...high {
-            if written > low { destination += 1 }
-            if order[written] == longest { break }
-            destination += length(order[written])
-        }
-        out.withUnsafeMutableBufferPointer { target in
-            let origin = target.baseAddress!
-            (origin + destination).update(from: origin + starts[base + longest], count: length(longest))
-            scratch.withUnsafeBufferPointer { bytes in
-                var at = spanStart
-                for written in low...high {
-                    let entry = order[written]
-                    if written > low { target[at] = 44; at += 1 }
-                    if entry != longest {
-                        (origin + at).update(from: bytes.baseAddress! + saved[entry - low], count: length(entry))
-                    }
-                    at += length(entry)
-                }
+        order.withUnsafeBufferPointer { order in
+            starts.withUnsafeBufferPointer { starts in
+                Self.permute(out.base, starts: starts.baseAddress! + base, count: count, total: total, order: order.baseAddress!, scratch: scratch)
             }
         }
     }
 
-    /// The order of the open object's keys, nil when they already are in it.
+    /// Writes the `count` entries beginning at `starts` (each up to the comma before the next one,
+    /// the last up to `total`) in `order`, in place. The entries already in their place at both
+    /// ends stay where they are, and the longest entry between (a record's text, the top-level
+    /// object's array) is moved once: only the others are copied aside and written back around
+    /// it. The span keeps its length.
+    private static func permute(_ origin: UnsafeMutablePointer<UInt8>, starts: UnsafePointer<Int>, count: Int, total: Int,
+                                order: UnsafePointer<Int>, scratch: JSONBytes) {
+        @inline(__always) func end(_ at: Int) -> Int { at &+ 1 < count ? starts[at &+ 1] &- 1 : total }
+        @inline(__always) func length(_ at: Int) -> Int { end(at) &- starts[at] }
+        var low = 0, high = count - 1
+        while low < high, order[low] == low { low &+= 1 }
+        while high > low, order[high] == high { high &-= 1 }
+        guard low < high else { return }
+        var longest = low, longestLength = length(low)
+        for at in (low + 1)...high {
+            let size = length(at)
+            if size > longestLength { longest = at; longestLength = size }
+        }
+        // The others, copied aside in the order written: entry `at` at `saved[at - low]`.
+        scratch.truncate(to: 0)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: high - low + 1) { saved in
+            for at in low...high {
+                saved[at &- low] = scratch.count
+                if at != longest { scratch.append(origin + starts[at], count: length(at)) }
+            }
+            let spanStart = starts[low]
+            var destination = spanStart
+            for written in low...high {
+                if written > low { destination &+= 1 }
+                let entry = order[written]
+                if entry == longest { break }
+                destination &+= length(entry)
+            }
+            (origin + destination).update(from: origin + starts[longest], count: longestLength)
+            let bytes = scratch.base
+            var at = spanStart
+            for written in low...high {
+                let entry = order[written]
+                if written > low { origin[at] = 44; at &+= 1 }
+                let size = entry == longest ? longestLength : length(entry)
+                if entry != longest { JSONBytes.copy(bytes + saved[entry &- low], to: origin + at, count: size) }
+                at &+= size
+            }
+        }
+    }
+
+    /// The order of the open object's keys, nil when they already are in it. The list met last is
+    /// tried first: the records of an array share it.
     private func cachedOrder(base: Int, count: Int) -> [Int]? {
-        for entry in orders where entry.keys.count == count {
-            var same = true
-            for index in 0..<count where entry.keys[index] != keys[base + index] { same = false; break }
-            if same { return entry.sorted ? nil : entry.order }
+        if lastOrder < orders.count, orders[lastOrder].matches(keys, from: base, count: count) {
+            return orders[lastOrder].order
+        }
+        for at in orders.indices where at != lastOrder && orders[at].matches(keys, from: base, count: count) {
+            lastOrder = at
+            return orders[at].order
         }
         let list = Array(keys[base...])
         let order = JSONWriter.order(list, first: nil)
         let sorted = order.count == count && order.indices.allSatisfy { order[$0] == $0 }
+        let entry = KeyOrder(keys: list, order: sorted ? nil : order)
         if orders.count < 8 {
-            orders.append((list, order, sorted))
+            orders.append(entry)
+            lastOrder = orders.count - 1
         } else {
-            orders[nextOrder] = (list, order, sorted)
+            orders[nextOrder] = entry
+            lastOrder = nextOrder
             nextOrder = (nextOrder + 1) % 8
         }
-        return sorted ? nil : order
+        return entry.order
+    }
+
+    /// A list of keys met, the order they are written in (nil when they already are in it), and
+    /// each key as written: `"key" : `.
+    final class KeyOrder {
+        let keys: [String]
+        let order: [Int]?
+        private let written: [UInt8]
+        private let ends: [Int]
+
+        init(keys: [String], order: [Int]?) {
+            self.keys = keys
+            self.order = order
+            let bytes = JSONBytes(capacity: 64)
+            var ends: [Int] = []
+            for key in keys {
+                JSONWriter.writeString(key, into: bytes)
+                bytes.append(" : ")
+                ends.append(bytes.count)
+            }
+            written = bytes.array
+            self.ends = ends
+        }
+
+        /// Writes `key` as written before, when it is this list's key at `place`.
+        @inline(__always)
+        func writeKey(_ key: String, at place: Int, into out: JSONBytes) -> Bool {
+            guard place < keys.count, keys[place] == key else { return false }
+            let start = place == 0 ? 0 : ends[place - 1]
+            written.withUnsafeBufferPointer { out.append($0.baseAddress! + start, count: ends[place] - start) }
+            return true
+        }
+
+        /// Whether `count` keys of `list` from `base` are this list.
+        @inline(__always)
+        func matches(_ list: [String], from base: Int, count: Int) -> Bool {
+            guard keys.count == count else { return false }
+            for index in 0..<count where keys[index] != list[base + index] { return false }
+            return true
+        }
     }
 
     // MARK: Values
 
     /// Writes `value` at the end of the output, on a line indented by `indent`.
     func write<T: Encodable>(_ value: T, indent: Int, parent: StreamEncoder?, key: CodingKey?) throws {
-        if T.self == String.self { return JSONWriter.writeString(unsafeBitCast(value, to: String.self), into: &out) }
+        if T.self == String.self { return JSONWriter.writeString(unsafeBitCast(value, to: String.self), into: out) }
         if T.self == Int.self { return writeInteger(Int64(unsafeBitCast(value, to: Int.self))) }
         if T.self == Bool.self { return writeBool(unsafeBitCast(value, to: Bool.self)) }
         if T.self == Double.self { return try writeNumber(unsafeBitCast(value, to: Double.self)) }
         if T.self == Date.self { return try writeNumber(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate) }
-        if T.self == Data.self { return JSONWriter.writeString((value as! Data).base64EncodedString(), into: &out) }
-        if T.self == URL.self { return JSONWriter.writeString((value as! URL).absoluteString, into: &out) }
-        if T.self == Decimal.self { return out.append(contentsOf: (value as! Decimal).description.utf8) }
-        let encoder = StreamEncoder(stream: self, parent: parent, key: key, indent: indent, level: frames.count)
+        if T.self == Data.self { return JSONWriter.writeString((value as! Data).base64EncodedString(), into: out) }
+        if T.self == URL.self { return JSONWriter.writeString((value as! URL).absoluteString, into: out) }
+        if T.self == Decimal.self { return out.append((value as! Decimal).description) }
+        var encoder: StreamEncoder
+        if let reused = spare {
+            spare = nil
+            reused.reuse(parent: parent, key: key, indent: indent, level: frames.count)
+            encoder = reused
+        } else {
+            encoder = StreamEncoder(stream: self, parent: parent, key: key, indent: indent, level: frames.count)
+        }
         try value.encode(to: encoder)
         if !encoder.produced {
-            out.append(123); out.append(125)
+            out.append("{}")
         } else {
             while frames.count > encoder.level { closeTop(first: nil) }
+        }
+        // The next value's encoder is this one when nothing kept it (a record of an array each time).
+        if isKnownUniquelyReferenced(&encoder) {
+            encoder.reuse(parent: nil, key: nil, indent: 0, level: 0)
+            spare = encoder
         }
     }
 
     @inline(__always)
     func writeBool(_ value: Bool) {
-        out.append(contentsOf: value ? JSONWriter.true : JSONWriter.false)
+        out.append(value ? "true" : "false")
     }
 
     func writeNumber(_ value: Double) throws {
         guard value.isFinite else { throw Stop() }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
+        writeNumber(text: value.description)
     }
 
     func writeNumber(_ value: Float) throws {
         guard value.isFinite else { throw Stop() }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
+        writeNumber(text: value.description)
+    }
+
+    /// A real's shortest text, a whole one without its `.0`, as the encoder writes it.
+    private func writeNumber(text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else { return }
+            let count = bytes.count
+            let whole = count > 2 && start[count - 2] == 46 && start[count - 1] == 48
+            out.append(start, count: whole ? count - 2 : count)
+        }
     }
 
     func writeInteger(_ value: Int64) {
@@ -239,17 +319,20 @@ final class JSONStream {
 
     func writeUnsigned(_ value: UInt64) {
         guard value >= 10 else { out.append(48 &+ UInt8(truncatingIfNeeded: value)); return }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        // At most 20 digits, written from the last.
         var count = 0
         var left = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while left > 0 {
-                buffer[23 - count] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
-                left /= 10
-                count += 1
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        while left > 0 { count += 1; left /= 10 }
+        out.reserve(count)
+        let end = out.base + out.count + count
+        var at = 1
+        left = value
+        while left > 0 {
+            end[-at] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
+            left /= 10
+            at += 1
         }
+        out.advance(by: count)
     }
 }
 
@@ -258,12 +341,12 @@ final class JSONStream {
 /// The encoder of one value in a stream: the containers it opens are written where it stands.
 final class StreamEncoder: Encoder {
     let stream: JSONStream
-    let parent: StreamEncoder?
-    let key: CodingKey?
+    @exclusivity(unchecked) private(set) var parent: StreamEncoder?
+    @exclusivity(unchecked) private(set) var key: CodingKey?
     /// The indentation of the value's line.
-    let indent: Int
+    @exclusivity(unchecked) private(set) var indent: Int
     /// The number of containers open when the value began: its own is at this level.
-    let level: Int
+    @exclusivity(unchecked) private(set) var level: Int
     /// Whether anything was written for the value.
     @exclusivity(unchecked) var produced = false
     /// The container opened for the value, when one was.
@@ -276,6 +359,17 @@ final class StreamEncoder: Encoder {
         self.key = key
         self.indent = indent
         self.level = level
+    }
+
+    /// Makes this encoder, which no one holds any more, the encoder of another value.
+    func reuse(parent: StreamEncoder?, key: CodingKey?, indent: Int, level: Int) {
+        self.parent = parent
+        self.key = key
+        self.indent = indent
+        self.level = level
+        produced = false
+        frameID = 0
+        frameIsObject = false
     }
 
     var codingPath: [CodingKey] {
@@ -342,9 +436,9 @@ private struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         stream.beginEntry(level, key: key.stringValue)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try begin(key); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encodeNil(forKey key: Key) throws { try begin(key); stream.out.append("null") }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); stream.writeBool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); JSONWriter.writeString(value, into: stream.out) }
     mutating func encode(_ value: Double, forKey key: Key) throws { try begin(key); try stream.writeNumber(value) }
     mutating func encode(_ value: Float, forKey key: Key) throws { try begin(key); try stream.writeNumber(value) }
     mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); stream.writeInteger(Int64(value)) }
@@ -395,12 +489,12 @@ private struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         guard stream.isOpen(id: id, level: level) else { throw JSONStream.Stop() }
         stream.closeAbove(level)
         stream.beginEntry(level)
-        JSONWriter.newline(stream.frames[level].indent + 2, &stream.out)
+        stream.out.newline(stream.frames[level].indent + 2)
     }
 
-    mutating func encodeNil() throws { try begin(); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encodeNil() throws { try begin(); stream.out.append("null") }
     mutating func encode(_ value: Bool) throws { try begin(); stream.writeBool(value) }
-    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: stream.out) }
     mutating func encode(_ value: Double) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Float) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Int) throws { try begin(); stream.writeInteger(Int64(value)) }
@@ -448,9 +542,9 @@ private struct StreamSingleContainer: SingleValueEncodingContainer {
         encoder.produced = true
     }
 
-    mutating func encodeNil() throws { try begin(); stream.out.append(contentsOf: JSONWriter.null) }
+    mutating func encodeNil() throws { try begin(); stream.out.append("null") }
     mutating func encode(_ value: Bool) throws { try begin(); stream.writeBool(value) }
-    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: &stream.out) }
+    mutating func encode(_ value: String) throws { try begin(); JSONWriter.writeString(value, into: stream.out) }
     mutating func encode(_ value: Double) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Float) throws { try begin(); try stream.writeNumber(value) }
     mutating func encode(_ value: Int) throws { try begin(); stream.writeInteger(Int64(value)) }

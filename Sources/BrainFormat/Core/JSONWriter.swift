@@ -38,7 +38,7 @@ package struct JSONWriter {
         } catch {
             return nil
         }
-        return stream.out
+        return stream.out.array
     }
 
     /// The bytes of `value` gathered into a tree first: any encoding, the encoder's errors.
@@ -52,11 +52,10 @@ package struct JSONWriter {
             }
             object.set(first.key, .number(String(first.value)))
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 14)
+        let out = JSONBytes()
         var writer = Output(first: first?.key)
-        writer.write(root, indent: 0, top: true, into: &out)
-        return out
+        writer.write(root, indent: 0, top: true, into: out)
+        return out.array
     }
 
     // MARK: The tree
@@ -122,21 +121,21 @@ package struct JSONWriter {
             self.first = first
         }
 
-        mutating func write(_ node: Node, indent: Int, top: Bool = false, into out: inout [UInt8]) {
+        mutating func write(_ node: Node, indent: Int, top: Bool = false, into out: JSONBytes) {
             switch node {
-            case .null: out.append(contentsOf: JSONWriter.null)
-            case .bool(let value): out.append(contentsOf: value ? JSONWriter.true : JSONWriter.false)
-            case .number(let text): out.append(contentsOf: text.utf8)
-            case .string(let text): JSONWriter.writeString(text, into: &out)
+            case .null: out.append("null")
+            case .bool(let value): out.append(value ? "true" : "false")
+            case .number(let text): out.append(text)
+            case .string(let text): JSONWriter.writeString(text, into: out)
             case .array(let box):
                 guard !box.items.isEmpty else { out.append(91); out.append(93); return }
                 out.append(91)
                 for index in box.items.indices {
                     if index > 0 { out.append(44) }
-                    JSONWriter.newline(indent + 2, &out)
-                    write(box.items[index], indent: indent + 2, into: &out)
+                    out.newline(indent + 2)
+                    write(box.items[index], indent: indent + 2, into: out)
                 }
-                JSONWriter.newline(indent, &out)
+                out.newline(indent)
                 out.append(93)
             case .object(let box):
                 let order = top ? JSONWriter.order(box.keys, first: first) : order(box.keys)
@@ -144,12 +143,12 @@ package struct JSONWriter {
                 out.append(123)
                 for (index, at) in order.enumerated() {
                     if index > 0 { out.append(44) }
-                    JSONWriter.newline(indent + 2, &out)
-                    JSONWriter.writeString(box.keys[at], into: &out)
-                    out.append(32); out.append(58); out.append(32)
-                    write(box.values[at], indent: indent + 2, into: &out)
+                    out.newline(indent + 2)
+                    JSONWriter.writeString(box.keys[at], into: out)
+                    out.append(" : ")
+                    write(box.values[at], indent: indent + 2, into: out)
                 }
-                JSONWriter.newline(indent, &out)
+                out.newline(indent)
                 out.append(125)
             }
         }
@@ -164,19 +163,6 @@ package struct JSONWriter {
                 nextOrder = (nextOrder + 1) % 8
             }
             return order
-        }
-    }
-
-    static let null = Array("null".utf8), `true` = Array("true".utf8), `false` = Array("false".utf8)
-    static let spaces = [UInt8](repeating: 32, count: 64)
-
-    static func newline(_ indent: Int, _ out: inout [UInt8]) {
-        out.append(10)
-        var left = indent
-        while left > 0 {
-            let count = min(left, spaces.count)
-            out.append(contentsOf: spaces[0..<count])
-            left -= count
         }
     }
 
@@ -202,50 +188,91 @@ package struct JSONWriter {
         return result
     }
 
-    /// Whether any of the eight bytes of `word` is a control character, a quote or a backslash.
+    /// The high bit of each of the eight bytes of `word` that is a control character, a quote or a
+    /// backslash — exact for the lowest such byte (a byte's borrow only reaches the bytes above it),
+    /// maybe not for the ones above it. A byte of 0x80 or more is none of them, and has the high
+    /// bit of `word ^ 0x22` and `word ^ 0x5C` too: one `~word` leaves out all three.
     @inline(__always)
-    static func needsEscape(_ word: UInt64) -> Bool {
+    static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-        return found & highs != 0
+        return ((quote &- ones) | (backslash &- ones) | (word &- ones &* 0x20)) & ~word & highs
     }
 
-    static let hex = Array("0123456789abcdef".utf8)
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
 
-    static func writeString(_ text: String, into out: inout [UInt8]) {
-        out.append(34)
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            var start = 0, index = 0
-            while index < count {
-                if index + 8 <= count, !needsEscape(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) {
-                    index += 8
-                    continue
-                }
-                let byte = base[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { index += 1; continue }
-                if start < index { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start)) }
-                index += 1
-                start = index
-                out.append(92)
-                switch byte {
-                case 0x22, 0x5C: out.append(byte)
-                case 10: out.append(110)
-                case 13: out.append(114)
-                case 9: out.append(116)
-                case 8: out.append(98)
-                case 12: out.append(102)
-                default:
-                    out.append(117); out.append(48); out.append(48)
-                    out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 15)])
-                }
-            }
-            if start < count { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start)) }
+    static let hex: StaticString = "0123456789abcdef"
+
+    /// Writes `text` as a JSON string: the runs that need no escape are found eight bytes at a
+    /// time and copied whole.
+    static func writeString(_ text: String, into out: JSONBytes) {
+        // A native string's bytes are read in place; another (bridged) is copied first.
+        if text.utf8.withContiguousStorageIfAvailable({ writeString(bytes: $0, into: out) }) == nil {
+            var text = text
+            text.withUTF8 { writeString(bytes: $0, into: out) }
         }
-        out.append(34)
+    }
+
+    static func writeString(bytes: UnsafeBufferPointer<UInt8>, into out: JSONBytes) {
+        do {
+            let count = bytes.count
+            out.reserve(count &+ 2)
+            out.appendReserved(34)
+            guard let base = bytes.baseAddress else { out.appendReserved(34); return }
+            var start = 0, index = 0
+            while true {
+                // The next byte to escape, or the end.
+                let raw = UnsafeRawPointer(base)
+                while index &+ 16 <= count {
+                    let first = escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                    let second = escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)))
+                    if first | second != 0 {
+                        index &+= first != 0 ? first.trailingZeroBitCount >> 3 : 8 &+ second.trailingZeroBitCount >> 3
+                        break
+                    }
+                    index &+= 16
+                }
+                if index &+ 16 > count {
+                    while index &+ 8 <= count {
+                        let mask = escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                        if mask != 0 { index &+= mask.trailingZeroBitCount >> 3; break }
+                        index &+= 8
+                    }
+                }
+                if index &+ 8 > count {
+                    while index < count, !needsEscape(base[index]) { index &+= 1 }
+                }
+                guard index < count else { break }
+                let byte = base[index]
+                guard needsEscape(byte) else { index &+= 1; continue }
+                if start < index { out.append(base + start, count: index &- start) }
+                index &+= 1
+                start = index
+                writeEscape(byte, into: out)
+            }
+            if start < count { out.append(base + start, count: count &- start) }
+            out.append(34)
+        }
+    }
+
+    /// The escape of a control character, a quote or a backslash, as Foundation's encoder writes it.
+    @inline(never)
+    static func writeEscape(_ byte: UInt8, into out: JSONBytes) {
+        out.reserve(6)
+        out.appendReserved(92)
+        switch byte {
+        case 0x22, 0x5C: out.appendReserved(byte)
+        case 10: out.appendReserved(110)
+        case 13: out.appendReserved(114)
+        case 9: out.appendReserved(116)
+        case 8: out.appendReserved(98)
+        case 12: out.appendReserved(102)
+        default:
+            let digits = hex.utf8Start
+            out.appendReserved(117); out.appendReserved(48); out.appendReserved(48)
+            out.appendReserved(digits[Int(byte >> 4)]); out.appendReserved(digits[Int(byte & 15)])
+        }
     }
 }
 

@@ -224,6 +224,66 @@ import BrainTestSupport
         #expect(String(decoding: try JSONOutput.bytes(Odd()), as: UTF8.self).hasPrefix("{\n  \"schemaVersion\" : 1,\n  \"a\" : \"two\""))
     }
 
+    /// The escape scan reads eight bytes at a time and jumps to the first byte to escape in them:
+    /// every ASCII character and a few longer ones at every offset of three words, alone and then
+    /// followed by another character to escape (or not) at every distance, in strings and in keys.
+    static let characters = [UInt8](0...0x7F).map { String(UnicodeScalar($0)) } + ["é", "€", "😀", "\u{2028}", "\u{FEFF}", "e\u{301}"]
+
+    @Test(arguments: characters)
+    func everyCharacterAtEveryOffset(character: String) throws {
+        struct Holder: Encodable {
+            var texts: [String]
+            var keys: [String: Int]
+        }
+        var texts: [String] = []
+        for before in 0..<24 {
+            let head = String(repeating: "a", count: before)
+            for after in [0, 1, 7, 8, 9, 17] {
+                texts.append(head + character + String(repeating: "b", count: after))
+            }
+            for gap in 0..<10 {
+                for second in ["\"", "\\", "\n", "\u{1}", "\u{1f}", "é", "x"] {
+                    texts.append(head + character + String(repeating: "c", count: gap) + second + "tail")
+                }
+            }
+        }
+        var keys: [String: Int] = [:]
+        for (at, text) in texts.prefix(60).enumerated() { keys[text] = at }
+        let value = Holder(texts: texts, keys: keys)
+        let reference = try JSONReference.bytes(value)
+        #expect(try JSONOutput.bytes(value) == reference)
+        #expect(try JSONWriter().treeBytes(value, first: (key: "schemaVersion", value: 1)) + [10] == reference)
+        #expect(try #require(JSONWriter().streamBytes(value, first: (key: "schemaVersion", value: 1))) + [10] == reference)
+    }
+
+    /// Integers are written digit by digit: every power of ten and its neighbours, both edges of
+    /// every width; and the reals and singles at their edges.
+    @Test func numbersAtTheirEdges() throws {
+        struct Numbers: Encodable {
+            var signed: [Int64]
+            var unsigned: [UInt64]
+            var ints: [Int]
+            var small: [Int8]
+            var shorts: [UInt16]
+            var reals: [Double]
+            var singles: [Float]
+        }
+        var signed: [Int64] = [.min, .max, .min + 1, .max - 1, 0, -1, 1]
+        var unsigned: [UInt64] = [.max, .max - 1, 0, 1]
+        var power: UInt64 = 1
+        for exponent in 1...19 {
+            power *= 10
+            unsigned += [power - 1, power, power + 1]
+            if exponent < 19 { signed += [Int64(power - 1), Int64(power), -Int64(power), -Int64(power - 1)] }
+        }
+        let value = Numbers(signed: signed, unsigned: unsigned, ints: [.min, .max, 0, 10, -10], small: [.min, .max, 0, -1],
+                            shorts: [.max, 0, 9, 10], reals: Self.reals + [-1e-300, 5e-324, 1e300, 100, 1e15, -0.5],
+                            singles: [0, -0.0, 1.5, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -3.25, 1e-7, 16_777_216])
+        let reference = try JSONReference.bytes(value)
+        #expect(try JSONOutput.bytes(value) == reference)
+        #expect(try JSONWriter().treeBytes(value, first: (key: "schemaVersion", value: 1)) + [10] == reference)
+    }
+
     @Test func aNumberJSONCannotHoldIsAnError() {
         struct Bad: Encodable { var value: Double }
         #expect(throws: EncodingError.self) { try JSONOutput.bytes(Bad(value: .nan)) }
