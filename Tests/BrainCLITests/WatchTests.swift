@@ -109,6 +109,19 @@ import BrainAnalytics
         _ = try brain(vault, ["index"])
     }
 
+    /// The strace log of the system calls `calls` (comma-separated) that `brain COMMAND` made.
+    static func straced(_ vault: String, _ command: String, calls: String, watch: Bool,
+                        sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+        let log = vault + "/../" + UUID().uuidString + ".strace"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let result = try ServerProcess.run("/usr/bin/env", [
+            "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC", "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)",
+            ServeSecurityTests.strace!, "-f", "-e", "trace=" + calls, "-o", log,
+            try ConcurrencyTests.executable().path, "--vault", vault, command])
+        #expect(result.status == 0, "\(command): \(result.stderr)", sourceLocation: sourceLocation)
+        return try String(contentsOfFile: log, encoding: .utf8)
+    }
+
     static func write(_ vault: TestVault, _ path: String, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: vault.root + "/" + VaultPaths.directory(of: path), withIntermediateDirectories: true)
         try vault.write(path, text)
@@ -342,14 +355,7 @@ import BrainAnalytics
         _ = try Self.brain(vault.root, ["today"])
         let files = try FileManager.default.subpathsOfDirectory(atPath: vault.root).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.count
         func stats(_ command: String, watch: Bool) throws -> Int {
-            let log = vault.root + "/../" + UUID().uuidString + ".strace"
-            defer { try? FileManager.default.removeItem(atPath: log) }
-            let result = try ServerProcess.run("/usr/bin/env", [
-                "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC", "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)",
-                ServeSecurityTests.strace!, "-f", "-e", "trace=newfstatat,statx,stat,lstat,fstatat64", "-o", log,
-                try ConcurrencyTests.executable().path, "--vault", vault.root, command])
-            #expect(result.status == 0, "\(command): \(result.stderr)")
-            let text = try String(contentsOfFile: log, encoding: .utf8)
+            let text = try Self.straced(vault.root, command, calls: "newfstatat,statx,stat,lstat,fstatat64", watch: watch)
             return text.split(separator: "\n").filter { $0.contains(".md\"") }.count
         }
         for command in ["tags", "today"] {
@@ -555,14 +561,7 @@ import BrainAnalytics
         defer { watcher.stop() }
         _ = try Self.brain(vault.root, ["today"])
         func shardsOpened(_ command: String, prefix: String, watch: Bool) throws -> Int {
-            let log = vault.root + "/../" + UUID().uuidString + ".strace"
-            defer { try? FileManager.default.removeItem(atPath: log) }
-            let result = try ServerProcess.run("/usr/bin/env", [
-                "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC", "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)",
-                ServeSecurityTests.strace!, "-f", "-e", "trace=open,openat", "-o", log,
-                try ConcurrencyTests.executable().path, "--vault", vault.root, command])
-            #expect(result.status == 0, "\(command): \(result.stderr)")
-            let text = try String(contentsOfFile: log, encoding: .utf8)
+            let text = try Self.straced(vault.root, command, calls: "open,openat", watch: watch)
             return Set(text.split(separator: "\n").compactMap { line -> Substring? in
                 guard let range = line.range(of: "/.brain/cache/" + prefix) else { return nil }
                 return line[range.upperBound...].prefix(4)
