@@ -1,7 +1,7 @@
-#if canImport(Darwin)
-import Darwin
-#else
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The bytes a JSON writer appends to: one growing allocation written through its pointer.
