@@ -270,7 +270,8 @@ extension VaultIndex {
     /// The manifest of `scope`, checked: layout key, record count, shard size, each shard's
     /// checksum, each shard's summary, then the watcher's token if one ran. The shard size is
     /// worked out here, on the calling thread (`shardLimit` is task-local).
-    package static func readManifest(_ bytes: [UInt8], _ vault: Vault, scope: Scope) -> Result<Manifest, CacheProblem> {
+    /// `withSummaries: false` steps over the summaries (`cachedToken` needs the token alone).
+    package static func readManifest(_ bytes: [UInt8], _ vault: Vault, scope: Scope, withSummaries: Bool = true) -> Result<Manifest, CacheProblem> {
         bytes.withUnsafeBufferPointer { buffer -> Result<Manifest, CacheProblem> in
             if case .failure(let problem) = unseal(buffer, magic: manifestMagic) { return .failure(problem) }
             var reader = BinaryReader(buffer, offset: headerSize)
@@ -289,7 +290,9 @@ extension VaultIndex {
                 for _ in 0..<shards { sums.append(try reader.uint()) }
                 var summaries: [ShardSummary] = []
                 summaries.reserveCapacity(shards)
-                for _ in 0..<shards { summaries.append(try ShardSummary.decode(from: &reader)) }
+                for _ in 0..<shards {
+                    if withSummaries { summaries.append(try ShardSummary.decode(from: &reader)) } else { try ShardSummary.skip(from: &reader) }
+                }
                 let token = reader.isAtEnd ? nil : try reader.string()
                 guard reader.isAtEnd else { return .failure(.corrupt) }
                 return .success(Manifest(count: count, sums: sums, summaries: summaries, token: token))
@@ -317,7 +320,7 @@ extension VaultIndex {
     /// shard): nil when there is none, or no usable manifest.
     package static func cachedToken(_ vault: Vault, scope: Scope = .vault) -> String? {
         guard case .success(let bytes) = cacheFile(vault, scope.cachePath),
-              case .success(let manifest) = readManifest(bytes, vault, scope: scope) else { return nil }
+              case .success(let manifest) = readManifest(bytes, vault, scope: scope, withSummaries: false) else { return nil }
         return manifest.token
     }
 

@@ -48,6 +48,19 @@ package struct ShardSummary: Equatable, Sendable {
         }
     }
 
+    /// Steps over a summary `encode` wrote.
+    package static func skip(from reader: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        try reader.skipString()
+        for _ in 0..<(try reader.count()) {
+            try reader.skipString()
+            _ = try reader.bounded(Int(Int32.max))
+        }
+        for _ in 0..<(try reader.count()) {
+            try reader.skipString()
+            try reader.skipString()
+        }
+    }
+
     package static func decode(from reader: inout BinaryReader) throws(BinaryReader.Corrupt) -> ShardSummary {
         let first = try reader.string()
         var tags: [TagCount] = []
@@ -108,11 +121,10 @@ extension VaultIndex {
               case .changed(let now, let paths)? = source.changes(since: token) else { return nil }
         var named: [String] = []
         for path in paths {
-            let names = path.split(separator: "/", omittingEmptySubsequences: false)
-            guard !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
+            guard isPlaceable(path) else { return nil }
             // The walk enters no hidden name: such a path (an editor's temporary file, a save's
             // before its rename) holds no record.
-            if !names.contains(where: { $0.hasPrefix(".") }) { named.append(path) }
+            if !isHidden(path) { named.append(path) }
         }
         if !named.isEmpty {
             guard applyEdits(vault, scope: scope, manifest: &manifest, paths: named) else { return nil }
@@ -165,13 +177,8 @@ extension VaultIndex {
             let parsed = parseAll(differing.map { files[$0] }, vault: vault, compactFor: scope)
             for (slot, position) in differing.enumerated() {
                 let old = records[position], new = parsed[slot]
-                if scope == .vault {
-                    // A new title, alias or link may resolve links elsewhere: `open` does that.
-                    guard old.title == new.title, old.aliases == new.aliases else { return false }
-                    let before = old.links, after = new.links
-                    guard before.count == after.count,
-                          !zip(before, after).contains(where: { $0.kind != $1.kind || $0.target != $1.target }) else { return false }
-                }
+                // A new title, alias or link may resolve links elsewhere: `open` does that.
+                if scope == .vault, !sameNames(old, new) || !sameLinks(old, new) { return false }
                 records[position] = new
             }
             let sealed = sealedShard(number, first: first, records: records[...], resolutions: resolutions[...])

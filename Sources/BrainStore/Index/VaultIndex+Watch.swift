@@ -115,16 +115,21 @@ extension VaultIndex {
 
     /// A vault-relative path made of names only: not the root, no `.`, `..` or empty name, and
     /// nothing a name that is not UTF-8 was decoded into.
-    private static func isPlaceable(_ path: String) -> Bool {
+    package static func isPlaceable(_ path: String) -> Bool {
         guard !path.isEmpty, !path.unicodeScalars.contains("\u{FFFD}"), !path.utf8.contains(0) else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+
+    /// Whether a name of the path is hidden: the walk enters none.
+    package static func isHidden(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
     /// What the walk of `scope` lists at `path` now: the file, or the files below the folder.
     private static func stamps(at path: String, vault: Vault, scope: Scope, journal: [String]) -> [FileStamp] {
         let names = path.split(separator: "/")
         // The walk enters no hidden name, and follows no symbolic link to a folder.
-        if names.contains(where: { $0.hasPrefix(".") }) { return [] }
+        if isHidden(path) { return [] }
         var folder = vault.root
         for name in names.dropLast() {
             folder += "/" + name

@@ -381,8 +381,7 @@ public final class VaultIndex: @unchecked Sendable {
         var resolutions: [[Resolution]]
         let namesChanged = cached == nil || report.added > 0 || report.removed > 0
             || toParse.indices.contains { slot in
-                let old = before[slot]!, index = toParse[slot]
-                return old.title != all[index].title || old.aliases != all[index].aliases
+                !sameNames(before[slot]!, all[toParse[slot]])
             }
         if scope != .vault {
             // Lookups by name, or pins, only: no link is resolved.
@@ -396,10 +395,7 @@ public final class VaultIndex: @unchecked Sendable {
             // target or kind changed, so an edit that leaves the links alone (most edits) needs
             // no resolver, whose tables cost more than the rest of opening a large vault.
             resolutions = cached!.resolutions
-            let relinked = toParse.indices.filter { slot in
-                let old = before[slot]!.links, new = all[toParse[slot]].links
-                return old.count != new.count || zip(old, new).contains { $0.kind != $1.kind || $0.target != $1.target }
-            }.map { toParse[$0] }
+            let relinked = toParse.indices.filter { slot in !sameLinks(before[slot]!, all[toParse[slot]]) }.map { toParse[$0] }
             if !relinked.isEmpty {
                 let built = LinkResolver(records: all)
                 resolver = built
@@ -436,6 +432,19 @@ public final class VaultIndex: @unchecked Sendable {
             index.saveCache(shards: [])
         }
         return index
+    }
+
+    /// Whether a file read again keeps the names links find it by (title, aliases): else links
+    /// anywhere may resolve elsewhere.
+    static func sameNames(_ old: NoteRecord, _ new: NoteRecord) -> Bool {
+        old.title == new.title && old.aliases == new.aliases
+    }
+
+    /// Whether a file read again has the same links, by kind and target: else its own links
+    /// resolve again.
+    static func sameLinks(_ old: NoteRecord, _ new: NoteRecord) -> Bool {
+        let before = old.links, after = new.links
+        return before.count == after.count && !zip(before, after).contains { $0.kind != $1.kind || $0.target != $1.target }
     }
 
     /// An index of only the files at `paths` (vault-relative), parsed now, without the cache: for a

@@ -89,9 +89,8 @@ package struct KeptDay: Sendable, Equatable {
     /// the habits, goals, areas or daily folders. A hidden name is none (the walk enters none;
     /// the settings file is part of the key).
     static func touchesJournal(_ path: String, _ vault: Vault) -> Bool {
-        let names = path.split(separator: "/", omittingEmptySubsequences: false)
-        if names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) { return true }
-        if names.contains(where: { $0.hasPrefix(".") }) { return false }
+        if !VaultIndex.isPlaceable(path) { return true }
+        if VaultIndex.isHidden(path) { return false }
         let folders = vault.config.folders
         return [folders.habits, folders.goals, folders.areas, folders.daily].contains { folder in
             path == folder || path.hasPrefix(folder + "/") || folder.hasPrefix(path + "/")
