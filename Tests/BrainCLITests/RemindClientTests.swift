@@ -194,14 +194,18 @@ import BrainTestSupport
     func dunstShowsTheReminderAndItsDoneActionWritesTheHabitLine() throws {
         let vault = try Self.vault(notify: "  desktop: true\n")
         let brain = try ConcurrencyTests.executable().path
-        let display = 90 + Int(getpid() % 100)
+        // Xvfb picks a free display and writes its number once it takes connections (-displayfd):
+        // a display chosen here could be held by a killed server's lock and socket, which are
+        // there before the server listens, or forever. -terminate: it ends, and removes its lock,
+        // when dunst, its one client, is killed.
         let script = """
             set -u
             exec 2>"\(vault.root)/trace"
             set -x
-            Xvfb :\(display) -screen 0 800x600x24 -nolisten tcp >/dev/null 2>&1 & xvfb=$!
-            export DISPLAY=:\(display)
-            for i in $(seq 100); do [ -e /tmp/.X11-unix/X\(display) ] && break; sleep 0.1; done
+            Xvfb -displayfd 3 -terminate -screen 0 800x600x24 -nolisten tcp 3>"\(vault.root)/display" >/dev/null 2>&1 & xvfb=$!
+            for i in $(seq 100); do [ -s "\(vault.root)/display" ] && break; sleep 0.1; done
+            export DISPLAY=:$(cat "\(vault.root)/display")
+            echo "display: $DISPLAY"
             dunst >/dev/null 2>&1 & dunst=$!
             for i in $(seq 100); do dunstctl is-paused >/dev/null 2>&1 && break; sleep 0.1; done
             echo "dunst: $(dunstctl is-paused)"
@@ -213,7 +217,9 @@ import BrainTestSupport
             sleep 0.3
             dunstctl history
             # KILL: a test runner's thread starts its children with SIGTERM blocked.
-            kill -KILL $dunst $xvfb 2>/dev/null
+            kill -KILL $dunst 2>/dev/null
+            for i in $(seq 30); do kill -0 $xvfb 2>/dev/null || break; sleep 0.1; done
+            kill -KILL $xvfb 2>/dev/null
             exit 0
             """
         try vault.write("desktop.sh", script)
