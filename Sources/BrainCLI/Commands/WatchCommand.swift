@@ -10,16 +10,15 @@ enum WatchCommand: BrainCommand {
         summary: "watch the vault so that every command reads only what changed since it last ran",
         discussion: """
         Runs in the foreground until SIGINT or SIGTERM, watching every folder of the vault
-        (inotify on Linux) and answering, on the Unix socket .brain/watch.sock (mode 0600, this
+        (inotify on Linux, FSEvents on macOS) and answering, on the Unix socket .brain/watch.sock (mode 0600, this
         user only), "what changed since token T". A command that finds it asks it instead of
         checking every file's size and times; with no watcher, or an answer it cannot trust
         (the watcher restarted, its events overflowed, the socket is not this user's, no whole
         answer within 50 ms), it checks every file as before. brain serve and brain lsp keep
         the same watch while they run, when no other watcher has the vault. One watcher per
         vault: a second one exits with status 1. --status says whether one runs (status 0) or
-        not (status 1). On macOS there is no watch yet (FSEvents is to come): brain watch says so.
-        inotify does not see changes made from another machine to a vault on a network file
-        system: run no watcher there.
+        not (status 1). Neither inotify nor FSEvents sees changes made from another machine to
+        a vault on a network file system: run no watcher there.
         """,
         options: [
             .flag("status", "say whether a watcher runs for the vault, and exit"),
@@ -65,7 +64,7 @@ enum WatchCommand: BrainCommand {
         }
         guard daemon.watcher.isWatching else {
             daemon.close()
-            throw CLIError.failure("cannot watch \(vault.root) on this system (no inotify, or the user's watch limit is reached)")
+            throw CLIError.failure("cannot watch \(vault.root) on this system (no inotify or FSEvents, or the user's watch limit is reached)")
         }
         let stop = ShutdownSignal.install()
         session.line("watching \(vault.root) on \(WatchDaemon.socketPath)")

@@ -9,13 +9,17 @@ import Darwin
 /// Tells the server that something in the vault changed, so the index it keeps in memory is
 /// re-read (only the changed files) before the next answer. On Linux: inotify on every folder
 /// of the vault but hidden ones (`.brain/` among them, where the index writes its cache), with
-/// new folders watched as they appear. Elsewhere: no events, and the kept index is trusted
-/// for at most a second (`VaultIndex.open` then compares every file's size and times).
+/// new folders watched as they appear. On macOS: an FSEvents stream on the vault's folder
+/// (`FSEventsSource`). Elsewhere: no events, and the kept index is trusted for at most a second
+/// (`VaultIndex.open` then compares every file's size and times).
 /// The server's loop reads the events (`drain`); its worker takes the news (`takeChange`).
 package final class VaultWatcher: @unchecked Sendable {
     let root: String
-    /// The descriptor the server's loop polls; nil where there is no inotify.
+    /// The descriptor the server's loop polls; nil where there is no watch (no inotify or FSEvents).
     package private(set) var descriptor: Int32?
+    #if os(macOS)
+    private var events: FSEventsSource?
+    #endif
     private var folders: [Int32: String] = [:]
     /// What changed since the router last asked: the vault-relative folders events came from
     /// ("" for the root), or everything (at the start, after a full event queue, by the poll).
@@ -102,11 +106,17 @@ package final class VaultWatcher: @unchecked Sendable {
             descriptor = fd
             watchTree(root)
         }
+        #elseif os(macOS)
+        events = FSEventsSource(root: root) { [unowned self] reading in self.take(reading) }
+        descriptor = events?.descriptor
         #endif
     }
 
     deinit {
+        // On macOS the source owns its descriptor.
+        #if os(Linux)
         if let descriptor { Socket.close(descriptor) }
+        #endif
     }
 
     /// What changed since the last call, or nil when nothing did.
@@ -154,6 +164,16 @@ package final class VaultWatcher: @unchecked Sendable {
             newEpoch()
         }
         pending = change
+    }
+
+    /// Takes one event as the watcher reads an FSEvents stream's (`FSEventsSource`, on macOS).
+    func take(_ reading: FSEventsReading) {
+        switch reading {
+        case .item(let folder, let name, let isFolder): note(folder, name: name, isFolder: isFolder)
+        case .overflow: note(nil)
+        case .rootChanged: lock.withLock { broken = true }
+        case .cookie, .ignored: break
+        }
     }
 
     /// Forgets every path: tokens of before are unknown from now on. Called with `lock` held.
@@ -236,6 +256,15 @@ package final class VaultWatcher: @unchecked Sendable {
                 offset += header + length
             }
         }
+        #elseif os(macOS)
+        guard let events else { return false }
+        // Waits for the events of every call that returned before this one; when that cannot be
+        // told, no answer of before is trusted.
+        if !events.sync() {
+            note(nil)
+            any = true
+        }
+        return events.takeWake() || any
         #else
         return any
         #endif
