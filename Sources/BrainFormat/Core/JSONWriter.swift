@@ -58,6 +58,17 @@ package struct JSONWriter {
         return out.array
     }
 
+    /// The bytes of `value` on one line, with no space: Foundation's `JSONEncoder` with
+    /// `[.sortedKeys, .withoutEscapingSlashes]`, byte for byte (the records of `brain export json`).
+    package func compactBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let encoder = TreeEncoder(parent: nil, key: nil)
+        try encoder.encodeValue(value)
+        let out = JSONBytes()
+        var writer = Output(first: nil, compact: true)
+        writer.write(encoder.root ?? .null, indent: 0, top: true, into: out)
+        return out.array
+    }
+
     // MARK: The tree
 
     enum Node {
@@ -114,11 +125,14 @@ package struct JSONWriter {
     /// share their keys, so each list is sorted once.
     struct Output {
         let first: String?
+        /// On one line, with no space (`compactBytes`).
+        let compact: Bool
         private var orders: [(keys: [String], order: [Int])] = []
         private var nextOrder = 0
 
-        init(first: String?) {
+        init(first: String?, compact: Bool = false) {
             self.first = first
+            self.compact = compact
         }
 
         mutating func write(_ node: Node, indent: Int, top: Bool = false, into out: JSONBytes) {
@@ -132,10 +146,10 @@ package struct JSONWriter {
                 out.append(91)
                 for index in box.items.indices {
                     if index > 0 { out.append(44) }
-                    out.newline(indent + 2)
+                    if !compact { out.newline(indent + 2) }
                     write(box.items[index], indent: indent + 2, into: out)
                 }
-                out.newline(indent)
+                if !compact { out.newline(indent) }
                 out.append(93)
             case .object(let box):
                 let order = top ? JSONWriter.order(box.keys, first: first) : order(box.keys)
@@ -143,12 +157,12 @@ package struct JSONWriter {
                 out.append(123)
                 for (index, at) in order.enumerated() {
                     if index > 0 { out.append(44) }
-                    out.newline(indent + 2)
+                    if !compact { out.newline(indent + 2) }
                     JSONWriter.writeString(box.keys[at], into: out)
-                    out.append(" : ")
+                    if compact { out.append(58) } else { out.append(" : ") }
                     write(box.values[at], indent: indent + 2, into: out)
                 }
-                out.newline(indent)
+                if !compact { out.newline(indent) }
                 out.append(125)
             }
         }

@@ -6,12 +6,13 @@ import BrainStore
 extension VaultExport {
     /// Writes the vault as one JSON object: `schemaVersion` first, then the arrays in key order,
     /// one record per line (its keys sorted), so the file streams, diffs and greps well.
-    package func writeJSON(to sink: ExportSink) throws(ExportError) -> Summary {
+    /// Each record is written by `encoding`: the project's writer (`JSONWriter.compactBytes`), the
+    /// bytes Foundation's encoder writes with `[.sortedKeys, .withoutEscapingSlashes]` (which the
+    /// tests put beside it).
+    package func writeJSON(to sink: ExportSink, encoding: some ExportRecordEncoding = CompactRecords()) throws(ExportError) -> Summary {
         var summary = Summary(format: "json", since: since, until: until)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func encode<T: Encodable>(_ value: T) throws(ExportError) -> String {
-            do { return String(decoding: try encoder.encode(value), as: UTF8.self) } catch {
+            do { return String(decoding: try encoding.bytes(value), as: UTF8.self) } catch {
                 throw ExportError("cannot encode a record: \(error)")
             }
         }
@@ -74,4 +75,15 @@ extension VaultExport {
         @Nullable package var since: Day?
         @Nullable package var until: Day?
     }
+}
+
+/// How `writeJSON` writes one record as a line of compact JSON, keys sorted.
+package protocol ExportRecordEncoding {
+    func bytes<T: Encodable>(_ value: T) throws -> [UInt8]
+}
+
+/// The project's writer (`JSONWriter.compactBytes`).
+package struct CompactRecords: ExportRecordEncoding {
+    package init() {}
+    package func bytes<T: Encodable>(_ value: T) throws -> [UInt8] { try JSONWriter().compactBytes(value) }
 }

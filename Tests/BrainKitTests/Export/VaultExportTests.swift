@@ -56,6 +56,48 @@ import Testing
         #expect(again.outcome.created == 0)
     }
 
+    /// Foundation's encoder, as the export wrote its records before the project's writer did.
+    struct FoundationRecords: ExportRecordEncoding {
+        func bytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return Array(try encoder.encode(value))
+        }
+    }
+
+    /// Every record of the export is the bytes Foundation's encoder writes: a generated vault, the
+    /// sample vault, and one of names, titles, tags, bodies and numbers at JSON's edges (each
+    /// escape, control characters, quotes and backslashes, slashes, non-ASCII, U+2028, emoji,
+    /// small, large and fractional amounts).
+    @Test func jsonRecordsAreTheBytesOfFoundationsEncoder() throws {
+        let generated = MemoryFileSystem()
+        _ = try DemoWriter.write(DemoOptions(years: 1, habits: 12, notes: 60, seed: 11, end: today), to: "/demo", fileSystem: generated)
+        let odd = "q\"uote b\\ack s/lash tab\t cr\r bell\u{07} nul-ish\u{1F} del\u{7F} é e\u{301} \u{2028}\u{2029} 🧠 \u{FEFF}"
+        let (edges, _) = MemoryVault.make([
+            "habits/read.md": "---\ntitle: \"Read \\\"slowly\\\" / \\\\ café 🧠\"\nevery: day\ntarget: 0.1\nunit: \"p/g \\t\"\ntags: [a/b, \"c\\\"d\"]\n---\n\(odd)\n",
+            "habits/lift.md": "---\ntitle: Lift\nevery: 3/week\ntarget: 12345678.9\nunit: kg\n---\n",
+            "goals/g.md": "---\ntitle: \"Goal \\u2028 x\"\nprogress: 0.3333333333333333\ntarget: 1e-7\n---\n- [x] one\n- [ ] two /\n",
+            "notes/\u{1F9E0} brain.md": "---\ntitle: \"</script> & <b>\"\naliases: [\"x\\\\y\"]\n---\n\(odd) [[read]] #tag/sub\n",
+            "daily/2026-11-20.md": "---\nmood: 3\nenergy: 2\n---\n- [x] [[read]] 0.25\n- [x] [[lift]] 99999999.5 \(odd)\n- [-] [[read]]\n",
+            "daily/2026-11-21.md": "- [x] [[read]] 1e3\n",
+        ])
+        let vaults = [Vault(root: "/demo", fileSystem: generated), MemoryVault.sample().0, edges]
+        for vault in vaults {
+            let export = VaultExport(index: VaultIndex.open(vault))
+            let ours = MemorySink(), foundations = MemorySink()
+            _ = try export.writeJSON(to: ours)
+            _ = try export.writeJSON(to: foundations, encoding: FoundationRecords())
+            #expect(ours.text.utf8.count > 200)
+            #expect(ours.text == foundations.text, "\(vault.root)")
+        }
+        // The edges are in the records, escaped.
+        let sink = MemorySink()
+        _ = try VaultExport(index: VaultIndex.open(edges)).writeJSON(to: sink)
+        for escaped in ["q\\\"uote", "b\\\\ack", "s/lash", "tab\\t", "cr\\r", "\\u0007", "\\u001f", "\u{7F}", "\u{2028}", "🧠", "12345678.9", "0.25"] {
+            #expect(sink.text.contains(escaped), "\(escaped)")
+        }
+    }
+
     @Test func jsonRecordsOfTheSampleVault() throws {
         let (vault, _) = MemoryVault.sample()
         let text = try Self.json(vault)
