@@ -58,15 +58,22 @@ package struct JSONWriter {
         return out.array
     }
 
-    /// The bytes of `value` on one line, with no space: Foundation's `JSONEncoder` with
+    /// Writes values on one line each, with no space: Foundation's `JSONEncoder` with
     /// `[.sortedKeys, .withoutEscapingSlashes]`, byte for byte (the records of `brain export json`).
-    package func compactBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let encoder = TreeEncoder(parent: nil, key: nil)
-        try encoder.encodeValue(value)
-        let out = JSONBytes()
-        var writer = Output(first: nil, compact: true)
-        writer.write(encoder.root ?? .null, indent: 0, top: true, into: out)
-        return out.array
+    /// One writer for a run of records remembers their key lists' order, as `bytes` does for the
+    /// objects of an array.
+    package final class Compact {
+        private var output = Output(first: nil, compact: true)
+
+        package init() {}
+
+        package func bytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+            let encoder = TreeEncoder(parent: nil, key: nil)
+            try encoder.encodeValue(value)
+            let out = JSONBytes()
+            output.write(encoder.root ?? .null, indent: 0, into: out)
+            return out.array
+        }
     }
 
     // MARK: The tree
@@ -125,7 +132,7 @@ package struct JSONWriter {
     /// share their keys, so each list is sorted once.
     struct Output {
         let first: String?
-        /// On one line, with no space (`compactBytes`).
+        /// On one line, with no space (`Compact`).
         let compact: Bool
         private var orders: [(keys: [String], order: [Int])] = []
         private var nextOrder = 0

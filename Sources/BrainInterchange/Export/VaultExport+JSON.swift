@@ -6,7 +6,7 @@ import BrainStore
 extension VaultExport {
     /// Writes the vault as one JSON object: `schemaVersion` first, then the arrays in key order,
     /// one record per line (its keys sorted), so the file streams, diffs and greps well.
-    /// Each record is written by `encoding`: the project's writer (`JSONWriter.compactBytes`), the
+    /// Each record is written by `encoding`: the project's writer (`JSONWriter.Compact`), the
     /// bytes Foundation's encoder writes with `[.sortedKeys, .withoutEscapingSlashes]` (which the
     /// tests put beside it).
     package func writeJSON(to sink: ExportSink, encoding: some ExportRecordEncoding = CompactRecords()) throws(ExportError) -> Summary {
@@ -82,8 +82,9 @@ package protocol ExportRecordEncoding {
     func bytes<T: Encodable>(_ value: T) throws -> [UInt8]
 }
 
-/// The project's writer (`JSONWriter.compactBytes`).
+/// The project's writer (`JSONWriter.Compact`).
 package struct CompactRecords: ExportRecordEncoding {
+    private let writer = JSONWriter.Compact()
     package init() {}
-    package func bytes<T: Encodable>(_ value: T) throws -> [UInt8] { try JSONWriter().compactBytes(value) }
+    package func bytes<T: Encodable>(_ value: T) throws -> [UInt8] { try writer.bytes(value) }
 }
