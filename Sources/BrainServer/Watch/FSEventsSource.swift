@@ -139,6 +139,8 @@ final class FSEventsSource: @unchecked Sendable {
             FSEventStreamStop(stream)
             FSEventStreamInvalidate(stream)
             FSEventStreamRelease(stream)
+            // A batch already being taken on the queue ends before the source goes.
+            queue.sync {}
         }
         Darwin.close(descriptor)
         Darwin.close(wakeWrite)
@@ -151,6 +153,9 @@ final class FSEventsSource: @unchecked Sendable {
         guard let stream else { return false }
         let folder = root + "/.brain"
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return false }
+        // Never through a symbolic link: the cookie is made in the vault's own folder or not at all.
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
         cookies.lock()
         cookieNumber += 1
         let name = "watch-cookie-\(getpid())-\(cookieNumber)"
