@@ -7,6 +7,7 @@ import Testing
 @testable import BrainStore
 @testable import BrainInterchange
 @testable import BrainGit
+import BrainTestSupport
 
 @Suite struct NoteQueryTests {
     @Test func listFiltersTranscript() throws {
@@ -108,6 +109,10 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.run("backlinks hub --json").stdout.utf8)) as? [String: Any])
         let texts = try #require(json["backlinks"] as? [[String: Any]]).compactMap { $0["text"] as? String }
         #expect(texts == (0..<300).map { "\($0) → [[hub]]" })
+        // Written as it is found, the JSON is still the list's as Foundation's encoder writes it.
+        let index = VaultIndex.open(Vault(root: vault.root), save: false)
+        let list = BacklinkList(index: index, note: try #require(index.recordByPath["notes/hub.md"]))
+        #expect(vault.run("backlinks hub --json").stdout == String(decoding: try JSONReference.bytes(list), as: UTF8.self))
         // An edited note is read again.
         try vault.write("notes/n007.md", "# N7\n\n  edited → [[hub]]\n")
         #expect(vault.run("backlinks hub").stdout == expected.replacingOccurrences(of: "n007.md:3: 7 → ", with: "n007.md:3: edited → "))

@@ -75,6 +75,17 @@ final class Session {
         bytes.withUnsafeBufferPointer { context.stdout.write(bytes: $0) }
     }
 
+    /// Writes JSON that `write` lays out and hands over in pieces (a streaming writer such as
+    /// `BacklinkList.writeJSON`), each piece going out as it comes. `value`, the same result as a
+    /// value, is made only for a caller watching the values printed (`Context.seeJSON`, the tests
+    /// that hold every output to the encoder's).
+    func streamJSON<T: Encodable>(_ value: @autoclosure () -> T,
+                                  _ write: (_ sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        if let see = context.seeJSON { see(value()) }
+        let stdout = context.stdout
+        write { stdout.write(bytes: $0) }
+    }
+
     /// Prints a result as JSON; the exit status of a command that did its job.
     func printJSON<T: Encodable>(_ value: T) throws -> Int32 {
         try json(value)

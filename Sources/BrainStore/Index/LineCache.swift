@@ -16,7 +16,9 @@ import BrainAnalytics
 /// its index record has: they are used only while the fresh record has the same stamp, and only
 /// when that stamp is older by `racyWindow` than the cache file itself (a second write within
 /// the same tick of the file system's clock could keep it, as git treats a "racily clean" index
-/// entry). A source whose lines cannot be used is read again, and the file rewritten.
+/// entry). A source whose lines cannot be used is read again, and the file rewritten — unless,
+/// on a disk, every source read again is still within `racyWindow` of the clock: the file
+/// written now would trust none of them either, so it is written by the first query after.
 ///
 /// It stays a cache: deleting it loses nothing, and a damaged, truncated or foreign file (magic
 /// word, format version and checksum, as the index's shards) is ignored and written again.
@@ -32,6 +34,25 @@ package enum LineCache {
     package static let prefix = "lines-"
     /// The highest line number a file may keep (a larger one is damage).
     package static let maxLine = Int(Int32.max)
+
+    /// The file system's time now, in nanoseconds since 1970 (the clock a file's modification
+    /// and change times are taken from).
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// Whether writing the lines again now can be left to a later query: on a disk (whose clock
+    /// this can read), when each of `stamps` (the sources read again) changed within
+    /// `racyWindow` of now. A file written now would not trust them, so it would be written
+    /// again by every query until the window passes: 7.8 MB each time for the corpus's
+    /// most-linked note, read back by nobody.
+    static func mayWait(_ vault: Vault, _ stamps: some Sequence<FileStamp>) -> Bool {
+        guard vault.fileSystem.disk != nil else { return false }
+        let trustable = now() - racyWindow
+        return stamps.allSatisfy { max($0.modified, $0.changed) > trustable }
+    }
 
     /// The file name of the lines of the links into `target`.
     package static func name(of target: String) -> String {
@@ -262,7 +283,7 @@ extension VaultIndex {
                     let group = groupOf[index]
                     body(index, text(references[starts[group] + VaultIndex.slot(of: place.line, in: groups[group].lines)]))
                 }
-                if !toRead.isEmpty || kept == nil {
+                if kept == nil || (!toRead.isEmpty && !LineCache.mayWait(vault, toRead.map { records[groups[$0].key].stamp })) {
                     LineCache.save(groups, of: self, target: targetPath) { group, position in text(references[starts[group] + position]) }
                 }
             }

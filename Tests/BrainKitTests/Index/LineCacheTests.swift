@@ -264,4 +264,36 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: linesPath)[.type] as? FileAttributeType == .typeRegular)
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.root + "/notes/n1.md")) == n1)
     }
+
+    /// A source read again only because it changed within the racy window of the clock is no
+    /// reason to write the file again: written now, it would not trust that source either, and
+    /// every query of those seconds wrote all of it (7.8 MB for the corpus's most-linked note).
+    /// Once the window is behind the source, the file is written, with the source's new lines.
+    @Test func linesAreNotRewrittenWhileTheirSourcesAreRacy() throws {
+        let scratch = try ScratchVault(files: LineCacheTests.files(20))
+        let vault = Vault(root: scratch.root)
+        let linesPath = scratch.root + "/" + LineCache.relativePath(of: LineCacheTests.hub)
+        // The file as written: a new file (inode) and time each time it is written.
+        func written() throws -> [Int] {
+            var info = stat()
+            try #require(lstat(linesPath, &info) == 0)
+            return [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        }
+        let hour: Int64 = 3_600_000_000_000
+        #expect(LineCacheTests.backlinks(vault) == LineCacheTests.truth(vault))
+        let first = try written()
+        // Every source was made within the hour: each is read again, and the file left alone.
+        #expect(LineCacheTests.backlinks(vault, window: hour) == LineCacheTests.truth(vault))
+        #expect(try written() == first)
+        // An edit within it too: its new line is read and shown, the file still left alone.
+        try scratch.write("notes/n3.md", "# Note 3\n  edited line to [[hub]]\n")
+        let edited = LineCacheTests.backlinks(vault, window: hour)
+        #expect(edited == LineCacheTests.truth(vault))
+        #expect(edited.contains { $0.text == "edited line to [[hub]]" })
+        #expect(try written() == first)
+        // With the window behind every source (none here), the file is written with the edit.
+        #expect(LineCacheTests.backlinks(vault) == LineCacheTests.truth(vault))
+        #expect(try written() != first)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: linesPath)), as: UTF8.self).contains("edited line to [[hub]]"))
+    }
 }
