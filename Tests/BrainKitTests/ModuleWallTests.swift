@@ -25,7 +25,8 @@ import BrainTestSupport
         "BrainMCP": ["BrainJSONRPC"],
         // The HTTP server reads and writes through the store's queries and actions, as the CLI
         // does, and serves the reminders calendar of the interchange module.
-        "BrainServer": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange"],
+        // CoreServices: macOS's FSEvents, for the watch (FSEventsSource).
+        "BrainServer": ["BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "CoreServices"],
         "BrainCLI": ["BrainKit", "BrainLanguageServer", "BrainServer", "BrainJSONRPC", "BrainMCP", "BrainFormat", "BrainAnalytics", "BrainStore", "BrainInterchange", "BrainGit"],
         "brain": ["BrainCLI"],
     ]
