@@ -157,6 +157,17 @@ import BrainTestSupport
         #expect(feedAfter.body.contains("EXDATE:20261122T213000"))
     }
 
+    #if os(Linux)
+    /// ntfy loads libcurl when it sends (the test above); the program does not link it, so no
+    /// command pays the loader's mapping of libcurl and its libraries at start. The dynamic
+    /// loader lists what it would load (`LD_TRACE_LOADED_OBJECTS`, what ldd does) and stops.
+    @Test func theProgramStartsWithoutLibcurl() throws {
+        let listed = try ServerProcess.run("/usr/bin/env", ["LD_TRACE_LOADED_OBJECTS=1", try ConcurrencyTests.executable().path, "--version"])
+        #expect(listed.stdout.contains("libc.so"), "\(listed.stdout)")
+        #expect(!listed.stdout.contains("libcurl") && !listed.stdout.contains("FoundationNetworking"), "\(listed.stdout)")
+    }
+    #endif
+
     /// `brain remind --watch` and `brain serve` (with notify:) keep running: with the habit done
     /// nothing goes out; undone in another process, the loop wakes on the vault's change (well
     /// before its one-minute poll) and sends the reminder, once.

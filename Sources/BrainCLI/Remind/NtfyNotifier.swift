@@ -1,9 +1,6 @@
 import BrainKit
 import BrainServer
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// ntfy (https://docs.ntfy.sh/publish/): a JSON publish to the server's root with the topic,
 /// title, message and priority, and for a habit two `http` action buttons, Done and Skip, that
@@ -39,42 +36,16 @@ struct NtfyNotifier: Notifier {
     }
 
     func send(_ note: ReminderNote, answered: @escaping @Sendable (ReminderAnswer.Answer?) -> Void) throws -> Bool {
-        guard let url = URL(string: settings.server + "/") else { throw NotifyFailure(description: "notify: ntfy server \(settings.server) is no URL") }
-        var request = URLRequest(url: url, timeoutInterval: 20)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let token = settings.token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        guard URL(string: settings.server + "/") != nil else { throw NotifyFailure(description: "notify: ntfy server \(settings.server) is no URL") }
+        var headers = ["Content-Type: application/json"]
+        if let token = settings.token { headers.append("Authorization: Bearer " + token) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        request.httpBody = try encoder.encode(message(note))
-        let result = NtfyNotifier.post(request)
-        switch result {
+        let body = try encoder.encode(message(note))
+        switch HTTPPost.send(url: settings.server + "/", headers: headers, body: [UInt8](body), timeout: 20) {
         case .success(let status) where (200..<300).contains(status): return false
         case .success(let status): throw NotifyFailure(description: "ntfy at \(settings.server) answered HTTP \(status)")
         case .failure(let error): throw NotifyFailure(description: "ntfy at \(settings.server): \(error.description)")
         }
-    }
-
-    /// Sends `request` and waits for its status.
-    static func post(_ request: URLRequest) -> Result<Int, NotifyFailure> {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        let session = URLSession(configuration: .ephemeral)
-        let task = session.dataTask(with: request) { _, response, error in
-            if let error {
-                box.result = .failure(NotifyFailure(description: error.localizedDescription))
-            } else {
-                box.result = .success((response as? HTTPURLResponse)?.statusCode ?? 0)
-            }
-            done.signal()
-        }
-        task.resume()
-        done.wait()
-        session.finishTasksAndInvalidate()
-        return box.result
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        var result: Result<Int, NotifyFailure> = .success(0)
     }
 }

@@ -33,6 +33,9 @@ package struct LinkResolver {
         paths = records.map(\.path)
         byPath.reserveCapacity(records.count)
         byStem.reserveCapacity(records.count)
+        byName.reserveCapacity(records.count)
+        // Built on one core between parsing and resolving, so each file's keys are made with
+        // as few strings as can be: the stem's key is cut from the path's (`stemKey`).
         for (index, record) in records.enumerated() {
             let key = LinkResolver.key(record.path)
             if let first = byPath[key] {
@@ -40,9 +43,31 @@ package struct LinkResolver {
             } else {
                 byPath[key] = index
             }
-            byStem[LinkResolver.key(record.stem), default: []].append(index)
+            byStem[LinkResolver.stemKey(pathKey: key, path: record.path) ?? LinkResolver.key(record.stem), default: []].append(index)
             LinkResolver.forEachName(of: record) { byName[$0, default: []].append(index) }
         }
+    }
+
+    /// `key(stem)` of an ASCII `path` whose key is `pathKey`, without making the stem: the key's
+    /// last component, with a `.md` cut once more (`key` of the stem of `a.md.md` is `a`, as
+    /// the stem `a.md` is cut again). nil for other paths, whose lower-casing may depend on the
+    /// letters around (they take `key(stem)`).
+    static func stemKey(pathKey: String, path: String) -> String? {
+        // `key` lower-cases an ASCII path byte for byte and cuts its `.md`.
+        guard path.utf8.withContiguousStorageIfAvailable({ !$0.contains { $0 >= 0x80 } }) == true else { return nil }
+        var copy = pathKey
+        let part = copy.withUTF8 { bytes -> Range<Int> in
+            var start = bytes.count, end = bytes.count
+            while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            if end - start >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] == UInt8(ascii: "m"),
+               bytes[end - 1] == UInt8(ascii: "d") {
+                end -= 3
+            }
+            return start..<end
+        }
+        if part == 0..<pathKey.utf8.count { return pathKey }
+        let utf8 = pathKey.utf8
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: part.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: part.upperBound)]))
     }
 
     /// The title and aliases a record is found by, lower-cased.

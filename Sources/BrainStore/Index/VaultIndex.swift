@@ -515,26 +515,30 @@ public final class VaultIndex: @unchecked Sendable {
                 return record
             }
         }
-        // Each worker writes its own range of the result in place: no second array of every
-        // record (at 100,000 notes each copy is 27 MB).
+        // Each worker writes the records it parses in place: no second array of every record
+        // (at 100,000 notes each copy is 27 MB). Workers take runs of files as they free up,
+        // not one fixed share each: a worker the system stops for a while (another process on
+        // the core) no longer leaves the other idle at the end, waiting for its share.
         return [NoteRecord](unsafeUninitializedCapacity: stamps.count) { buffer, initialized in
             let target = RecordSlots(base: buffer.baseAddress!)
-            _ = concurrentRanges(stamps.count, atLeast: 16) { range in
-                guard let scope else {
-                    for index in range { (target.base + index).initialize(to: parse(stamps[index])) }
-                    return
-                }
+            let run = NoteRecord.compactionBatch
+            let runs = ChunkCounter()
+            DispatchQueue.concurrentPerform(iterations: workers(for: stamps.count, atLeast: 16)) { _ in
                 var batch: [NoteRecord] = []
-                for index in range {
-                    batch.append(parse(stamps[index]))
-                    if batch.count == NoteRecord.compactionBatch || index == range.upperBound - 1 {
-                        let first = index + 1 - batch.count
-                        NoteRecord.compact(&batch, vault: vault, manifest: scope.cachePath)
-                        for (offset, record) in batch.enumerated() {
-                            (target.base + first + offset).initialize(to: record)
-                        }
-                        batch.removeAll(keepingCapacity: true)
+                while true {
+                    let first = runs.take() * run
+                    if first >= stamps.count { break }
+                    let range = first..<min(stamps.count, first + run)
+                    guard let scope else {
+                        for index in range { (target.base + index).initialize(to: parse(stamps[index])) }
+                        continue
                     }
+                    for index in range { batch.append(parse(stamps[index])) }
+                    NoteRecord.compact(&batch, vault: vault, manifest: scope.cachePath)
+                    for (offset, record) in batch.enumerated() {
+                        (target.base + first + offset).initialize(to: record)
+                    }
+                    batch.removeAll(keepingCapacity: true)
                 }
             }
             initialized = stamps.count

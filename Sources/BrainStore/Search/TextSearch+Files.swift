@@ -52,8 +52,8 @@ extension TextSearch {
     }
 }
 
-/// Hands out chunk numbers to workers, each once.
-private final class ChunkCounter: @unchecked Sendable {
+/// Hands out chunk numbers to workers, each once (search's files, the index's parsing).
+final class ChunkCounter: @unchecked Sendable {
     private var value = 0
     private var lock = pthread_mutex_t()
 

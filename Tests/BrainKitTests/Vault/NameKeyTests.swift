@@ -42,6 +42,26 @@ import Testing
         #expect(LinkResolver.key(".md") == "")
         #expect(LinkResolver.key("Été.md") == "été")
     }
+
+    /// The stem's key the resolver cuts from the path's key is `key(stem)` for every ASCII path
+    /// (a second `.md`, `.md` alone, folders named `.md`), and is left to `key(stem)` otherwise.
+    @Test func stemKeysCutFromThePathKeyMatchTheStemsKey() {
+        func check(_ path: String) {
+            let expected = LinkResolver.key(VaultPaths.stem(of: path))
+            let cut = LinkResolver.stemKey(pathKey: LinkResolver.key(path), path: path)
+            if path.utf8.allSatisfy({ $0 < 0x80 }) { #expect(cut == expected, "\(path)") } else { #expect(cut == nil, "\(path)") }
+        }
+        var random = SeededRandom(seed: 34)
+        let alphabet = Array("aZ.mMdD/ -_09".utf8)
+        for _ in 0..<5_000 {
+            let length = Int(random.next() % 14)
+            check(String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }, as: UTF8.self))
+        }
+        for path in ["a.md.md", "x/.md", ".md", "md", "A/B.MD", "dir.md/X.Md.mD", "notes/Read A Book.md", "\u{212A}.md", "Été/a.md", "a/Été.md"] {
+            check(path)
+        }
+        #expect(LinkResolver.stemKey(pathKey: LinkResolver.key("Notes/A.md.MD"), path: "Notes/A.md.MD") == "a")
+    }
 }
 
 @Suite struct TrimmingBlanksTests {
