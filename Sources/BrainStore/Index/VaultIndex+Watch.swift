@@ -35,54 +35,45 @@ extension VaultIndex {
         // Two spellings of one name among them: the walk's order of the two is the folder
         // listing's, which this cannot know; the caller walks.
         for (left, right) in zip(outer, outer.dropFirst()) where !walkPrecedes(left, right) { return nil }
-        // Each named path's range in the cached records: the file itself and what is below it.
-        var removed: [Range<Int>] = []
-        var added: [FileStamp] = []
+        // Each named path's range in the cached records (the file itself and what is below it),
+        // which the path's files now take: the records before the range precede the path, and
+        // those after it follow all that is below it.
+        var files: [FileStamp] = []
+        files.reserveCapacity(cached.count + 16)
+        var position = 0
         for path in outer {
-            let start = lowerBound(of: path, in: cached)
+            let start = max(lowerBound(of: path, in: cached), position)
             var end = start
             while end < cached.count, isSameOrBelow(cached[end].path, path) { end += 1 }
-            if start < end { removed.append(start..<end) }
-            added += stamps(at: path, vault: vault, scope: scope, journal: journal)
+            let now = stamps(at: path, vault: vault, scope: scope, journal: journal)
+            // Two spellings of one name (composed and decomposed "é") side by side, the file
+            // after the range and one of these: the walk's order of the two is the folder
+            // listing's, which this cannot know; the caller walks.
+            if end < cached.count, now.contains(where: { !walkPrecedes($0.path, cached[end].path) }) { return nil }
+            for record in cached[position..<start] { files.append(record.stamp) }
+            files += now
+            position = end
         }
-        // `outer` is in walk order and no path is below another: the ranges and the added runs
-        // come in the records' order; merged, the list stays in walk order.
-        var files: [FileStamp] = []
-        files.reserveCapacity(cached.count + added.count)
-        var position = 0
-        var next = 0
-        // Two spellings of one name (composed and decomposed "é") side by side: the walk's order
-        // of the two is the folder listing's, which this cannot know; the caller walks.
-        var tie = false
-        func addUpTo(_ limit: Int) {
-            while position < limit {
-                let stamp = cached[position].stamp
-                while next < added.count {
-                    if walkPrecedes(added[next].path, stamp.path) {
-                        files.append(added[next])
-                        next += 1
-                    } else {
-                        if !walkPrecedes(stamp.path, added[next].path), !added[next].path.utf8.elementsEqual(stamp.path.utf8) { tie = true }
-                        break
-                    }
-                }
-                files.append(stamp)
-                position += 1
-            }
-        }
-        for range in removed {
-            addUpTo(range.lowerBound)
-            position = range.upperBound
-        }
-        addUpTo(cached.count)
-        files += added[next...]
-        return tie ? nil : files
+        for record in cached[position...] { files.append(record.stamp) }
+        return files
     }
 
     /// Whether the walk lists `left` before `right`: depth-first, each folder's names in the
     /// walk's order (`String` order, which is byte order for ASCII names; see `emit` in
     /// POSIXFileSystem+Walk). Two spellings of one name are neither before the other.
     package static func walkPrecedes(_ left: String, _ right: String) -> Bool {
+        // ASCII paths (nearly all): name by name over the bytes, with no name cut out. A name
+        // that ends first is the smaller; byte order is `String` order for ASCII.
+        if let order = left.utf8.withContiguousStorageIfAvailable({ a in
+            right.utf8.withContiguousStorageIfAvailable { b in asciiWalkPrecedes(a, b) } ?? nil
+        }) ?? nil {
+            return order
+        }
+        return walkPrecedesByNames(left, right)
+    }
+
+    /// `walkPrecedes` name by name, each name compared as a `String`.
+    static func walkPrecedesByNames(_ left: String, _ right: String) -> Bool {
         var a = left.split(separator: "/", omittingEmptySubsequences: false).makeIterator()
         var b = right.split(separator: "/", omittingEmptySubsequences: false).makeIterator()
         while true {
@@ -93,6 +84,40 @@ extension VaultIndex {
             case let (x?, y?):
                 if x != y { return x < y }
                 if !x.utf8.elementsEqual(y.utf8) { return false }
+            }
+        }
+    }
+
+    /// `walkPrecedes` of two ASCII paths' bytes; nil when either holds a byte that is not ASCII.
+    private static func asciiWalkPrecedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let slash = UInt8(ascii: "/")
+        var i = 0, j = 0
+        while true {
+            let x: UInt8? = i < a.count ? a[i] : nil
+            let y: UInt8? = j < b.count ? b[j] : nil
+            if let x, x >= 0x80 { return nil }
+            if let y, y >= 0x80 { return nil }
+            switch (x, y) {
+            case (nil, nil):
+                return false
+            case (nil, _):
+                // `left` has ended: at the end of a name of `right` it has fewer names; inside
+                // one, its last name is the shorter.
+                return true
+            case (_?, nil):
+                return false
+            case let (x?, y?):
+                if x == y {
+                    i += 1
+                    j += 1
+                    continue
+                }
+                // A name that ends here is a prefix of the other's: the smaller.
+                if x == slash { return true }
+                if y == slash { return false }
+                // The rest of each must be ASCII too for byte order to be `String` order.
+                guard a[i...].allSatisfy({ $0 < 0x80 }), b[j...].allSatisfy({ $0 < 0x80 }) else { return nil }
+                return x < y
             }
         }
     }
