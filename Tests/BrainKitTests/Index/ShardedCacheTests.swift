@@ -91,12 +91,13 @@ import Testing
     /// A larger vault has larger shards, never more than `shardLimit` of them: sizes are
     /// multiples of 256 records, the same for the same number of records.
     @Test func shardsGrowWithTheVault() {
-        for count in [0, 1, 255, 256, 10_000, 16_384] { #expect(VaultIndex.shardSize(for: count) == 256, "\(count)") }
-        #expect(VaultIndex.shardSize(for: 16_385) == 512)
-        #expect(VaultIndex.shardSize(for: 100_000) == 1_792)
+        let limit = VaultIndex.shardLimit
+        for count in [0, 1, 255, 256, 10_000, 256 * limit] { #expect(VaultIndex.shardSize(for: count) == 256, "\(count)") }
+        #expect(VaultIndex.shardSize(for: 256 * limit + 1) == 512)
+        #expect(VaultIndex.shardSize(for: 100_000) == (limit == 128 ? 1_024 : 1_792))
         for count in stride(from: 1, to: 400_000, by: 9_973) {
             let size = VaultIndex.shardSize(for: count)
-            #expect(size % 256 == 0 && (count + size - 1) / size <= 64 && (size == 256 || (count + size - 257) / (size - 256) > 64))
+            #expect(size % 256 == 0 && (count + size - 1) / size <= limit && (size == 256 || (count + size - 257) / (size - 256) > limit))
         }
     }
 
