@@ -53,10 +53,11 @@ import BrainAnalytics
     }
 
     /// `brain ARGS` in the vault, with the clock fixed; `watch: false` makes it ask no watcher.
-    static func brain(_ vault: String, _ arguments: [String], watch: Bool = true) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func brain(_ vault: String, _ arguments: [String], watch: Bool = true,
+                      environment: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
         var words = ["env", "BRAIN_NOW=2026-11-22T09:00:00Z", "TZ=UTC",
                      // Generous for a loaded machine: the tests check the answer, not its speed.
-                     "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)"]
+                     "BRAIN_WATCH_TIMEOUT_MS=\(watch ? 5_000 : 0)"] + environment
         words += [try ConcurrencyTests.executable().path, "--vault", vault] + arguments
         return try ServerProcess.run("/usr/bin/env", Array(words.dropFirst()))
     }
@@ -447,6 +448,51 @@ import BrainAnalytics
         #expect(try Self.brain(vault.root, ["today"]).stdout.contains("Sit still"))
         let other = try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"]).stdout
         #expect(other == (try Self.brain(vault.root, ["today", "--json", "--date", "2026-11-20"], watch: false).stdout), "another day")
+    }
+
+    /// `brain today` asked again in a form it printed from a kept day (piped text, text in
+    /// colour, JSON) is those bytes again (`KeptDay.Output`), and each is what a full re-scan
+    /// prints; a pin added outside the journal, a check-off or another colour mode is worked out
+    /// again. The kept bytes are what is printed: replaced by others, the others come out.
+    @Test func todayPrintedAgainFromItsKeptBytes() throws {
+        let (vault, watcher) = try Self.watchedVault()
+        defer { watcher.stop() }
+        // Colour forced whatever the runner's NO_COLOR says (an empty one is none).
+        let forms: [[String]] = [["today"], ["env", "BRAIN_COLOR=truecolor", "today"], ["today", "--json"]]
+        func run(_ form: [String], watch: Bool = true) throws -> String {
+            let result = form.first == "env"
+                ? try Self.brain(vault.root, ["today"], watch: watch, environment: ["NO_COLOR=", form[1]])
+                : try Self.brain(vault.root, form, watch: watch)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        func expectAsRescan(_ what: String) throws {
+            for form in forms {
+                // Worked out and kept, printed from the kept day and kept, printed from the bytes.
+                let printed = try (0..<3).map { _ in try run(form) }
+                let fresh = try run(form, watch: false)
+                for (number, output) in printed.enumerated() {
+                    #expect(output == fresh, "\(what), \(form), run \(number + 1):\n\(Golden.lineDiff(fresh, output))")
+                }
+            }
+        }
+        try expectAsRescan("at first")
+        #expect(try run(forms[1]).contains("\u{1B}["), "no colour: the second form is not a form of its own")
+        let read = Vault(root: vault.root)
+        let day = try #require(Day("2026-11-22"))
+        let (token, kept) = try #require(KeptDay.readOutputs(read, key: KeptDay.key(read, day: day, now: day)))
+        #expect(Set(kept.outputs.map(\.form)).count == forms.count)
+        // Other bytes in the piped text's place come out: the kept bytes are what is printed.
+        let piped = try #require(kept.outputs.first { !$0.form.contains("\u{1B}") && $0.form.hasPrefix("text") })
+        KeptDay.keepOutput(KeptDay.Output(form: piped.form, pinned: piped.pinned, bytes: Array("kept bytes\n".utf8)),
+                           journalPins: kept.journalPins, warnings: kept.warnings, read, day: day, now: day, token: token)
+        #expect(try run(["today"]) == "kept bytes\n")
+        try Self.write(vault, "notes/outside.md", "---\ntitle: Outside\npinned: true\n---\n#out\n")
+        try expectAsRescan("a pin outside the journal")
+        #expect(try run(["today"]).contains("Outside"))
+        let done = try Self.brain(vault.root, ["done", "guitar"])
+        #expect(done.status == 0, "\(done.stderr)")
+        try expectAsRescan("a check-off")
     }
 
     /// A kept day names the settings it was worked out under, not the settings file as it is

@@ -22,15 +22,48 @@ enum TodayCommand: BrainCommand {
         let vault = try session.vault()
         let day = try session.day()
         let now = try? session.day("today")
+        let json = arguments.flag("json")
+        let style = session.style
+        // Tests that watch the values printed get them worked out.
+        let keepsOutput = session.context.seeJSON == nil
+        let form = json ? "json" : "text\u{1F}" + Self.probe(style)
+        var outside: (notes: [DayOverview.PinnedNote], warnings: [String])?
+        func pinsOutside() -> (notes: [DayOverview.PinnedNote], warnings: [String]) {
+            if let outside { return outside }
+            let found = DayOverview.pinnedOutsideJournal(in: vault)
+            outside = found
+            return found
+        }
+        if keepsOutput, let kept = KeptDay.watchedOutputs(vault, day: day, now: now) {
+            // A watcher saw no journal file change since this day was printed in this form with
+            // these pins: the same bytes.
+            let others = pinsOutside()
+            let pinned = DayOverview.merged(others.notes, kept.journalPins)
+            if let output = kept.outputs.first(where: { $0.form == form && $0.pinned == pinned }) {
+                for warning in kept.warnings { session.warn(warning) }
+                for warning in others.warnings { session.warn(warning) }
+                output.bytes.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
+                return ExitCode.success
+            }
+        }
         var overview: DayOverview
-        if let kept = KeptDay.watched(vault, day: day, now: now) {
+        if let (kept, token) = KeptDay.watchedWithToken(vault, day: day, now: now) {
             // A watcher saw no journal file change since this day's answer was kept: that part
             // as kept, the pins outside the journal's folders found again.
             for warning in kept.warnings { session.warn(warning) }
-            let others = DayOverview.pinnedOutsideJournal(in: vault)
+            let others = pinsOutside()
             for warning in others.warnings { session.warn(warning) }
             overview = kept.overview
             overview.pinned = DayOverview.merged(others.notes, kept.journalPins)
+            if keepsOutput {
+                // Printed once more from the kept part, and kept in this form for the next run.
+                let bytes = json ? try JSONOutput.bytes(DayOverviewReport(overview))
+                    : Array(render(overview, style: style).map { $0 + "\n" }.joined().utf8)
+                KeptDay.keepOutput(KeptDay.Output(form: form, pinned: overview.pinned, bytes: bytes),
+                                   journalPins: kept.journalPins, warnings: kept.warnings, vault, day: day, now: now, token: token)
+                bytes.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
+                return ExitCode.success
+            }
         } else {
             // A pin can be in any file, so finding the pinned notes checks every file; the habits,
             // check-ins and coach need only the journal's files, whose index also gives their pins.
@@ -52,9 +85,14 @@ enum TodayCommand: BrainCommand {
             overview.pinned = found.pinned
             if let kept { kept.0.keep(vault, day: day, now: now, token: kept.token) }
         }
-        if arguments.flag("json") { return try session.printJSON(DayOverviewReport(overview)) }
-        for line in render(overview, style: session.style) { session.line(line) }
+        if json { return try session.printJSON(DayOverviewReport(overview)) }
+        for line in render(overview, style: style) { session.line(line) }
         return ExitCode.success
+    }
+
+    /// What `style` makes of a word in each role: two styles that agree on it lay out a day the same.
+    static func probe(_ style: Style) -> String {
+        Style.Role.allCases.map { style("x", $0) }.joined(separator: "\u{1E}")
     }
 
     static func render(_ overview: DayOverview, style: Style) -> [String] {

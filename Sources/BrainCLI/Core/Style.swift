@@ -4,7 +4,7 @@ import BrainKit
 /// colour every call returns the text unchanged, so output piped to a file or another program
 /// stays plain.
 struct Style {
-    enum Role {
+    enum Role: CaseIterable {
         case accent, good, warn, bad, muted, strong, highlight
     }
 

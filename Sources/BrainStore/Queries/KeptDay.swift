@@ -32,14 +32,18 @@ package struct KeptDay: Sendable, Equatable {
     /// The kept part for `day` seen on the clock's day `now`, when a watcher says nothing the
     /// journal reads changed since it was kept; else nil.
     package static func watched(_ vault: Vault, day: Day, now: Day?, changes: (any ChangeSource)? = nil) -> KeptDay? {
+        watchedWithToken(vault, day: day, now: now, changes: changes)?.kept
+    }
+
+    /// `watched`, with the token the kept part's files were read at.
+    package static func watchedWithToken(_ vault: Vault, day: Day, now: Day?, changes: (any ChangeSource)? = nil)
+        -> (kept: KeptDay, token: String)? {
         guard vault.fileSystem.disk != nil, !vault.hasInterruptedChange,
-              let source = changes ?? VaultIndex.changeSources?(vault),
               let file = try? vault.internalPath(path), !vault.fileSystem.isSymbolicLink(file), vault.fileSystem.exists(file),
               let bytes = try? vault.fileSystem.read(file),
               let (token, kept) = decode(bytes, key: key(vault, day: day, now: now)),
-              case .changed(_, let paths)? = source.changes(since: token),
-              !paths.contains(where: { touchesJournal($0, vault) }) else { return nil }
-        return kept
+              unchanged(vault, since: token, changes: changes) else { return nil }
+        return (kept, token)
     }
 
     /// Keeps `self`, worked out from files read after the watcher gave `token`; a failure to
