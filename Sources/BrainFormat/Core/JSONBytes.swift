@@ -109,6 +109,31 @@ final class JSONBytes {
         count &+= indent &+ 1
     }
 
+    /// Appends `value` in decimal digits, `-` first when it is negative.
+    func appendInteger(_ value: Int64) {
+        if value < 0 { append(45) }
+        appendUnsigned(value.magnitude)
+    }
+
+    /// Appends `value` in decimal digits.
+    func appendUnsigned(_ value: UInt64) {
+        guard value >= 10 else { append(48 &+ UInt8(truncatingIfNeeded: value)); return }
+        // At most 20 digits, written from the last.
+        var length = 0
+        var left = value
+        while left > 0 { length += 1; left /= 10 }
+        reserve(length)
+        let end = base + count + length
+        var at = 1
+        left = value
+        while left > 0 {
+            end[-at] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
+            left /= 10
+            at += 1
+        }
+        count &+= length
+    }
+
     /// Counts `length` bytes stored through `base` after a `reserve`.
     @inline(__always)
     func advance(by length: Int) {

@@ -37,18 +37,7 @@ package final class JSONPieces {
 
     /// A whole number in decimal digits.
     package func integer(_ value: Int) {
-        if value < 0 { out.append(45) }
-        var left = value.magnitude
-        var count = 1
-        while left >= 10 { count += 1; left /= 10 }
-        out.reserve(count)
-        let end = out.base + out.count + count
-        left = value.magnitude
-        for at in 1...count {
-            end[-at] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
-            left /= 10
-        }
-        out.advance(by: count)
+        out.appendInteger(Int64(value))
     }
 
     /// Hands out what is written once it fills a piece: call it between values.

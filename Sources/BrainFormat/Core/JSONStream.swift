@@ -313,26 +313,11 @@ final class JSONStream {
     }
 
     func writeInteger(_ value: Int64) {
-        if value < 0 { out.append(45) }
-        writeUnsigned(value.magnitude)
+        out.appendInteger(value)
     }
 
     func writeUnsigned(_ value: UInt64) {
-        guard value >= 10 else { out.append(48 &+ UInt8(truncatingIfNeeded: value)); return }
-        // At most 20 digits, written from the last.
-        var count = 0
-        var left = value
-        while left > 0 { count += 1; left /= 10 }
-        out.reserve(count)
-        let end = out.base + out.count + count
-        var at = 1
-        left = value
-        while left > 0 {
-            end[-at] = 48 &+ UInt8(truncatingIfNeeded: left % 10)
-            left /= 10
-            at += 1
-        }
-        out.advance(by: count)
+        out.appendUnsigned(value)
     }
 }
 

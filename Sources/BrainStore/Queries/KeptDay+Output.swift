@@ -73,9 +73,7 @@ extension KeptDay {
 
     static func readOutputs(_ vault: Vault, key: String)
         -> (token: String, (journalPins: [DayOverview.PinnedNote], warnings: [String], outputs: [Output]))? {
-        guard vault.fileSystem.disk != nil, !vault.hasInterruptedChange,
-              let file = try? vault.internalPath(outputPath), !vault.fileSystem.isSymbolicLink(file), vault.fileSystem.exists(file),
-              let bytes = try? vault.fileSystem.read(file) else { return nil }
+        guard let bytes = keptBytes(vault, outputPath) else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             guard case .success = VaultIndex.unseal(buffer, magic: outputMagic) else { return nil }
             var reader = BinaryReader(buffer, offset: VaultIndex.headerSize)

@@ -38,12 +38,20 @@ package struct KeptDay: Sendable, Equatable {
     /// `watched`, with the token the kept part's files were read at.
     package static func watchedWithToken(_ vault: Vault, day: Day, now: Day?, changes: (any ChangeSource)? = nil)
         -> (kept: KeptDay, token: String)? {
-        guard vault.fileSystem.disk != nil, !vault.hasInterruptedChange,
-              let file = try? vault.internalPath(path), !vault.fileSystem.isSymbolicLink(file), vault.fileSystem.exists(file),
-              let bytes = try? vault.fileSystem.read(file),
+        guard let bytes = keptBytes(vault, path),
               let (token, kept) = decode(bytes, key: key(vault, day: day, now: now)),
               unchanged(vault, since: token, changes: changes) else { return nil }
         return (kept, token)
+    }
+
+    /// The bytes of the kept file at `path` (in `.brain/cache/`), when it may be trusted: a vault
+    /// on disk with no change left half done, and no symbolic link on the way.
+    static func keptBytes(_ vault: Vault, _ path: String) -> [UInt8]? {
+        guard vault.fileSystem.disk != nil, !vault.hasInterruptedChange,
+              let file = try? vault.internalPath(path), !vault.fileSystem.isSymbolicLink(file), vault.fileSystem.exists(file) else {
+            return nil
+        }
+        return try? vault.fileSystem.read(file)
     }
 
     /// Keeps `self`, worked out from files read after the watcher gave `token`; a failure to
