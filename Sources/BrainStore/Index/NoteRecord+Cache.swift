@@ -311,13 +311,24 @@ extension NoteRecord {
                             size: Int) throws(BinaryReader.Corrupt) -> LazyParts {
         let start = reader.offset
         try reader.skipString()
+        try skipSummaryAfterPath(&reader)
+        return try parts(&reader, buffer: buffer, path: path, kind: kind, size: size, record: start)
+    }
+
+    /// Steps over the rest of a record whose path was just read.
+    package static func skipAfterPath(_ reader: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        try skipSummaryAfterPath(&reader)
+        for _ in 0..<6 { _ = try reader.skipSection() }
+    }
+
+    /// Steps over a record's summary after its path: stamp, kind, title, aliases, tags, pin, day.
+    private static func skipSummaryAfterPath(_ reader: inout BinaryReader) throws(BinaryReader.Corrupt) {
         for _ in 0..<3 { _ = try reader.int() }
         _ = try reader.byte()
         try reader.skipString()
         for _ in 0..<2 { for _ in 0..<(try reader.count()) { try reader.skipString() } }
         _ = try reader.bool()
         if try reader.bool() { _ = try reader.day() }
-        return try parts(&reader, buffer: buffer, path: path, kind: kind, size: size, record: start)
     }
 
     /// Links of a file of `size` bytes: every position must lie inside it.

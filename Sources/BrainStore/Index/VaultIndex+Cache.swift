@@ -86,12 +86,25 @@ extension VaultIndex {
     }
 
     private static func sealed(_ magic: [UInt8], payloadBytes payload: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], sum: UInt64) {
-        let sum = cacheChecksum(payload)
-        var bytes = magic
-        bytes.reserveCapacity(headerSize + payload.count)
-        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: formatVersion >> (8 * UInt64(index)))) }
-        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index)))) }
-        bytes.append(contentsOf: payload)
+        sealed(magic, payloadCount: payload.count) { UnsafeMutableRawBufferPointer($0).copyMemory(from: UnsafeRawBufferPointer(payload)) }
+    }
+
+    /// `sealed` of a payload of `payloadCount` bytes that `fill` writes in place, behind the header.
+    package static func sealed(_ magic: [UInt8], payloadCount: Int,
+                               fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> (bytes: [UInt8], sum: UInt64) {
+        precondition(magic.count == 8)
+        var sum: UInt64 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: headerSize + payloadCount) { buffer, initialized in
+            let payload = UnsafeMutableBufferPointer(rebasing: buffer[headerSize..<(headerSize + payloadCount)])
+            fill(payload)
+            sum = cacheChecksum(UnsafeBufferPointer(payload))
+            for index in 0..<8 {
+                buffer[index] = magic[index]
+                buffer[8 + index] = UInt8(truncatingIfNeeded: formatVersion >> (8 * UInt64(index)))
+                buffer[16 + index] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(index)))
+            }
+            initialized = headerSize + payloadCount
+        }
         return (bytes, sum)
     }
 
@@ -193,7 +206,7 @@ extension VaultIndex {
 
     /// A shard's bytes, which its records keep: the file mapped on the disk (no copy), read
     /// into memory elsewhere.
-    private static func cacheBuffer(_ vault: Vault, _ relative: String, manifest: String) -> Result<CacheBuffer, CacheProblem> {
+    static func cacheBuffer(_ vault: Vault, _ relative: String, manifest: String) -> Result<CacheBuffer, CacheProblem> {
         guard let posix = vault.fileSystem.disk else {
             return cacheFile(vault, relative).map { CacheBuffer($0, vault: vault, manifest: manifest) }
         }

@@ -158,6 +158,14 @@ extension VaultIndex {
         guard byShard.count <= summaryShardLimit else { return false }
         var written: [(number: Int, bytes: [UInt8], sum: UInt64, summary: ShardSummary)] = []
         for (number, named) in byShard.sorted(by: { $0.key < $1.key }) {
+            switch editedShard(vault, scope: scope, number: number, sum: manifest.sums[number], total: manifest.count, size: size, paths: named) {
+            case .unchanged: continue
+            case .failed: return false
+            case .spliced(let bytes, let sum):
+                written.append((number, bytes, sum, manifest.summaries[number]))
+                continue
+            case .whole: break
+            }
             let first = number * size
             let count = min(size, manifest.count - first)
             var loaded: [[Resolution]]?

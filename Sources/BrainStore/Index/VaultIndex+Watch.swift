@@ -151,7 +151,7 @@ extension VaultIndex {
     }
 
     /// What the walk of `scope` lists at `path` now: the file, or the files below the folder.
-    private static func stamps(at path: String, vault: Vault, scope: Scope, journal: [String]) -> [FileStamp] {
+    static func stamps(at path: String, vault: Vault, scope: Scope, journal: [String]) -> [FileStamp] {
         let names = path.split(separator: "/")
         // The walk enters no hidden name, and follows no symbolic link to a folder.
         if isHidden(path) { return [] }
