@@ -8,11 +8,6 @@ import Testing
 /// writes for the same change, and every edit it cannot splice is left to the whole shard or to
 /// `open`.
 @Suite struct ShardEditTests {
-    struct FixedSource: ChangeSource {
-        var answer: WatchAnswer?
-        func changes(since token: String?) -> WatchAnswer? { answer }
-    }
-
     /// 700 notes, three shards of 256 records: tags, pins, links, tasks, headings.
     static func note(_ number: Int, body: String = "Text", tag: String? = nil, pinned: Bool? = nil, link: Int? = nil) -> String {
         let pin = pinned ?? number.isMultiple(of: 7)
@@ -60,7 +55,7 @@ import Testing
         ]
         for (edits, shard, expected) in cases {
             let what = "\(scope) \(edits.keys.sorted())"
-            _ = VaultIndex.open(vault, scope: scope, changes: FixedSource(answer: .unknown(token: "t-1:1")))
+            _ = VaultIndex.open(vault, scope: scope, changes: FixedChangeSource(answer: .unknown(token: "t-1:1")))
             #expect(VaultIndex.cachedToken(vault, scope: scope) == "t-1:1")
             let before = try Self.cacheFiles(scratch.root)
             for (number, text) in edits { try scratch.write(Self.name(number), text) }
@@ -80,7 +75,7 @@ import Testing
                 let size = VaultIndex.shardSize(for: index.records.count)
                 #expect(bytes == index.sealedShard(shard, size: size).bytes, "\(what)")
             }
-            let changes = FixedSource(answer: .changed(token: "t-1:2", paths: paths))
+            let changes = FixedChangeSource(answer: .changed(token: "t-1:2", paths: paths))
             let summary = try #require(VaultIndex.watchedSummary(vault, scope: scope, changes: changes), "\(what)")
             let watched = try Self.cacheFiles(scratch.root)
             try Self.restore(before, in: scratch.root)
@@ -99,7 +94,7 @@ import Testing
     @Test func onlyAnEditInPlaceIsSpliced() throws {
         let scratch = try Self.scratch()
         let vault = Vault(root: scratch.root)
-        _ = VaultIndex.open(vault, changes: FixedSource(answer: .unknown(token: "t-1:1")))
+        _ = VaultIndex.open(vault, changes: FixedChangeSource(answer: .unknown(token: "t-1:1")))
         func edited(_ paths: [String], shard: Int = 0) throws -> VaultIndex.ShardEdit {
             let manifest = try #require(Self.manifest(vault, scope: .vault))
             return VaultIndex.editedShard(vault, scope: .vault, number: shard, sum: manifest.sums[shard], total: 700, size: 256, paths: paths)

@@ -10,12 +10,6 @@ import Testing
 /// and it is given back only while the watcher names no path the journal reads, for the same day,
 /// clock day and settings.
 @Suite struct KeptDayTests {
-    /// A watcher's answer, fixed.
-    struct FixedSource: ChangeSource {
-        var answer: WatchAnswer?
-        func changes(since token: String?) -> WatchAnswer? { answer }
-    }
-
     static let end = day("2026-11-22")
 
     /// Every overview of two months of a generated journal (every kind of habit, rest days,
@@ -31,7 +25,7 @@ import Testing
         let vault = Vault(root: scratch.root)
         let index = VaultIndex.open(vault, scope: .journal)
         var journal = Journal(index: index)
-        let source = FixedSource(answer: .changed(token: "t-1:2", paths: []))
+        let source = FixedChangeSource(answer: .changed(token: "t-1:2", paths: []))
         var checked = 0
         for offset in 0..<60 {
             let day = Self.end.adding(days: -offset)
@@ -65,7 +59,7 @@ import Testing
         kept.keep(vault, day: Self.end, now: Self.end, token: "t-1:1")
         func back(_ paths: [String]?, day: Day = KeptDayTests.end, now: Day? = KeptDayTests.end, in opened: Vault? = nil) -> KeptDay? {
             KeptDay.watched(opened ?? vault, day: day, now: now,
-                            changes: FixedSource(answer: paths.map { .changed(token: "t-1:9", paths: $0) }))
+                            changes: FixedChangeSource(answer: paths.map { .changed(token: "t-1:9", paths: $0) }))
         }
         #expect(back([]) == kept)
         #expect(back(["notes/idea.md", "notes/new", "notes/.idea.md.swp", ".brain/cache/index.bin", "dailies.md"]) == kept,
@@ -75,7 +69,7 @@ import Testing
             #expect(back(paths) == nil, "\(paths)")
         }
         #expect(back(nil) == nil, "no watcher")
-        #expect(KeptDay.watched(vault, day: Self.end, now: Self.end, changes: FixedSource(answer: .unknown(token: "t-2:0"))) == nil)
+        #expect(KeptDay.watched(vault, day: Self.end, now: Self.end, changes: FixedChangeSource(answer: .unknown(token: "t-2:0"))) == nil)
         #expect(back([], day: Self.end.adding(days: -1)) == nil, "another day")
         #expect(back([], now: Self.end.adding(days: 1)) == nil, "another clock day")
         #expect(back([], now: nil) == nil, "no clock day")
