@@ -92,6 +92,33 @@ measure_brain() { # name prepare vault words...
     measure "$name" "$prepare" "$BRAIN --vault $vault$(printf ' %q' "$@")"
 }
 
+# A no-change row and its one-file-changed twin, held to each other (≤ 1.1×): measured in
+# turns, three blocks of RUNS runs each, and each row's median taken over all its runs. Measured
+# one row after the other, a drift of the machine between the two fell on one row only: eight
+# such pairs of the same build on the 10k corpus read 1.01× to 1.16×.
+measure_pair() { # name prepare changed-name changed-prepare file-to-restore vault words...
+    local names=("$1" "$3") prepares=("$2" "$4") file="$5" vault="$6"; shift 6
+    local command="$BRAIN --vault $vault$(printf ' %q' "$@")" block side median peak
+    cp "$file" "$RESULTS/restore.md"
+    rm -f "$RESULTS/pair-0.times" "$RESULTS/pair-1.times"
+    for block in 1 2 3; do
+        for side in 0 1; do
+            hyperfine --warmup 1 --runs "$RUNS" --export-json "$RESULTS/pair.json" --style basic -N --output="$RESULTS/output.txt" \
+                --prepare "bash -c $(printf '%q' "${prepares[$side]}")" "$command" >/dev/null 2>&1
+            jq -r '.results[0].times[]' "$RESULTS/pair.json" >> "$RESULTS/pair-$side.times"
+        done
+    done
+    for side in 0 1; do
+        median=$(sort -g "$RESULTS/pair-$side.times" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
+        bash -c "${prepares[$side]}"
+        /usr/bin/time -f %M -o "$RESULTS/peak" bash -c "exec $command" >"$RESULTS/output.txt" 2>/dev/null || true
+        peak=$(tail -1 "$RESULTS/peak")
+        row "${names[$side]}" "$median" "$peak"
+        printf '  %-40s %8.4f s %8s kB\n' "${names[$side]}" "$median" "$peak"
+    done
+    cp "$RESULTS/restore.md" "$file"
+}
+
 # A word in a modest number of lines (a few hundred to a few thousand).
 pick_word() { # dir
     local word lines
@@ -147,11 +174,11 @@ bench_corpus() {
     # The floor under the cold index: every byte of every file read on both cores and searched
     # for a word no file holds (rg exits 1 on no match; measure runs it again ignoring that).
     measure "10k corpus read every file (rg -c, no match)" "" "rg -c qzxqzxqzx $dir"
-    # A ±10 % target needs more runs than the others: the pair runs three times as often.
-    PAIR_RUNS=$((RUNS * 3)) measure_brain "10k corpus tags" "$(touch_none)" "$dir" tags
+    # A ±10 % target needs more runs than the others: the pair runs three times as often, in
+    # turns (measure_pair).
+    measure_pair "10k corpus tags" "$(touch_none)" "10k corpus tags (one file changed)" "$(touch_one "$first")" "$first" "$dir" tags
     measure_brain "10k corpus backlinks (typical)" "" "$dir" backlinks "$typical"
     measure_brain "10k corpus backlinks (most linked)" "" "$dir" backlinks "$note"
-    PAIR_RUNS=$((RUNS * 3)) restoring "$first" measure_brain "10k corpus tags (one file changed)" "$(touch_one "$first")" "$dir" tags
     measure_brain "10k corpus search $word" "" "$dir" search "$word"
     # The floor of a command that must learn whether any file changed, without a watcher: the
     # size and times of every Markdown file, which find reads as the index's walk does.
@@ -205,8 +232,7 @@ WORD20=$(pick_word "$D")
 echo "20k demo	word	$WORD20" >> "$RESULTS/info.tsv"
 FIRST20=$(rg --files -g '*.md' "$D/notes" | sort | awk 'NR == 1')
 measure "20k demo rg -c $WORD20" "" "rg -c $WORD20 $D"
-PAIR_RUNS=$((RUNS * 3)) measure_brain "20k demo tags" "$(touch_none)" "$D" tags
-PAIR_RUNS=$((RUNS * 3)) restoring "$FIRST20" measure_brain "20k demo tags (one file changed)" "$(touch_one "$FIRST20")" "$D" tags
+measure_pair "20k demo tags" "$(touch_none)" "20k demo tags (one file changed)" "$(touch_one "$FIRST20")" "$FIRST20" "$D" tags
 measure_brain "20k demo search $WORD20" "" "$D" search "$WORD20"
 measure_brain "20k demo stats" "" "$D" stats
 measure_brain "20k demo today" "" "$D" today
@@ -244,8 +270,7 @@ if [[ $QUICK == 0 ]]; then
     echo "== 100k demo: $D"
     FIRST100=$(rg --files -g '*.md' "$D/notes" | sort | awk 'NR == 1')
     measure_brain "100k demo index (cold)" "rm -rf $D/.brain/cache" "$D" index
-    PAIR_RUNS=$((RUNS * 3)) measure_brain "100k demo tags" "$(touch_none)" "$D" tags
-    PAIR_RUNS=$((RUNS * 3)) restoring "$FIRST100" measure_brain "100k demo tags (one file changed)" "$(touch_one "$FIRST100")" "$D" tags
+    measure_pair "100k demo tags" "$(touch_none)" "100k demo tags (one file changed)" "$(touch_one "$FIRST100")" "$FIRST100" "$D" tags
     measure_brain "100k demo today" "$(touch_none)" "$D" today
     bench_watched "100k demo" "$D" "$FIRST100"
 fi
