@@ -140,7 +140,9 @@ extension VaultIndex {
 
     /// Reads the files at `paths` again into their shards, writes those shards and updates
     /// `manifest`'s checksums and summaries; false (nothing written) when a change is not an
-    /// edit in place that leaves every link's resolution as it was.
+    /// edit in place that leaves every link's resolution as it was. An edit that keeps its
+    /// shard's summary is spliced into the shard (`editedShard`); otherwise the shard is
+    /// decoded, made again and its summary counted again.
     private static func applyEdits(_ vault: Vault, scope: Scope, manifest: inout Manifest, paths: [String]) -> Bool {
         let size = shardSize(for: manifest.count)
         let firsts = manifest.summaries.map(\.firstPath)
