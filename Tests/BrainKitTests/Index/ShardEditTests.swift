@@ -60,8 +60,8 @@ import Testing
             let before = try Self.cacheFiles(scratch.root)
             for (number, text) in edits { try scratch.write(Self.name(number), text) }
             let paths = edits.keys.sorted().map(Self.name)
-            let named = paths.filter { VaultIndex.shardSize(for: 700) * shard <= Int($0.dropFirst(7).prefix(3))!
-                && Int($0.dropFirst(7).prefix(3))! < VaultIndex.shardSize(for: 700) * (shard + 1) }
+            // The edited notes that shard holds (note N is record N).
+            let named = edits.keys.filter { $0 / 256 == shard }.sorted().map(Self.name)
             let manifest = try #require(Self.manifest(vault, scope: scope))
             let edited = VaultIndex.editedShard(vault, scope: scope, number: shard, sum: manifest.sums[shard], total: 700, size: 256, paths: named)
             switch edited {
