@@ -26,7 +26,7 @@ enum TodayCommand: BrainCommand {
         let style = session.style
         // Tests that watch the values printed get them worked out.
         let keepsOutput = session.context.seeJSON == nil
-        let form = json ? "json" : "text\u{1F}" + Self.probe(style)
+        let form = style.form(json: json)
         var outside: (notes: [DayOverview.PinnedNote], warnings: [String])?
         func pinsOutside() -> (notes: [DayOverview.PinnedNote], warnings: [String]) {
             if let outside { return outside }
@@ -88,11 +88,6 @@ enum TodayCommand: BrainCommand {
         if json { return try session.printJSON(DayOverviewReport(overview)) }
         for line in render(overview, style: style) { session.line(line) }
         return ExitCode.success
-    }
-
-    /// What `style` makes of a word in each role: two styles that agree on it lay out a day the same.
-    static func probe(_ style: Style) -> String {
-        Style.Role.allCases.map { style("x", $0) }.joined(separator: "\u{1E}")
     }
 
     static func render(_ overview: DayOverview, style: Style) -> [String] {

@@ -7,11 +7,15 @@ struct PlacedLines: ~Copyable {
     private let session: Session
     private let style: Style
     private var out: [UInt8] = []
+    /// Everything written, when kept (`keeping`).
+    private(set) var written: [UInt8]?
 
-    init(_ session: Session) {
+    /// `keeping`: every byte written is also kept in `written` (an answer to keep, `KeptAnswer`).
+    init(_ session: Session, keeping: Bool = false) {
         self.session = session
         style = session.style
         out.reserveCapacity(1 << 17)
+        if keeping { written = [] }
     }
 
     /// One line; `text` as it is printed (already highlighted when styled).
@@ -39,6 +43,7 @@ struct PlacedLines: ~Copyable {
     /// Writes what is waiting.
     mutating func flush() {
         out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
+        written?.append(contentsOf: out)
         out.removeAll(keepingCapacity: true)
     }
 }

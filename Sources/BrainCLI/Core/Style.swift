@@ -29,6 +29,13 @@ struct Style {
         self.init(mode: mode, palette: config.theme.palette(config.appearance.terminalVariant(environment: environment)))
     }
 
+    /// The name of an output's form, for a printed answer kept to be printed again (`brain
+    /// today`, `brain backlinks`): JSON, or text in what this style makes of a word in each role.
+    /// Two styles that agree on it print the same.
+    func form(json: Bool) -> String {
+        json ? "json" : "text\u{1F}" + Role.allCases.map { self("x", $0) }.joined(separator: "\u{1E}")
+    }
+
     func callAsFunction(_ text: String, _ role: Role) -> String {
         guard enabled, !text.isEmpty else { return text }
         let code: String

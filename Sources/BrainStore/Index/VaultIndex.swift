@@ -143,6 +143,10 @@ public final class VaultIndex: @unchecked Sendable {
     /// The watcher's token taken before this index's files were read (`ChangeSource`): the
     /// cache records it, and the next open asks what changed since.
     package var watchToken: String?
+    /// Whether `open` found every file as the cache had it (same paths, same stamps) and took
+    /// the cached records as they were: then `shardSums` names this state of the files, and an
+    /// answer kept from it (`KeptAnswer`) is still the answer.
+    package internal(set) var unchangedSinceCache = false
 
     package convenience init(vault: Vault, records: [NoteRecord], resolutions: [[Resolution]], report: Report) {
         var habits: [String: String] = [:]
@@ -319,6 +323,7 @@ public final class VaultIndex: @unchecked Sendable {
                 index.scope = scope
                 index.conflictCopies = copies
                 index.watchToken = answer?.token
+                index.unchangedSinceCache = true
                 // A new token (the files were all checked since the cache's): the manifest alone
                 // is written again, so that the next open asks since now.
                 if save, let token = answer?.token, token != cached.token { index.saveCache(shards: []) }

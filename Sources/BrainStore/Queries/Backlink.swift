@@ -27,13 +27,35 @@ package struct Backlink: Hashable, Sendable, Codable {
     }
 
     /// The links `all` gives, one at a time, each with the text of its line as UTF-8 bytes valid
-    /// during the call: thousands of lines are printed without making a string of each.
+    /// during the call: thousands of lines are printed without making a string of each. Returns
+    /// the record positions of the files they are in (their sources), ascending, each once.
+    @discardableResult
     package static func forEach(to position: Int, in index: VaultIndex,
-                               _ body: (_ path: String, _ line: Int, _ column: Int, _ text: UnsafeBufferPointer<UInt8>) -> Void) {
+                               _ body: (_ path: String, _ line: Int, _ column: Int, _ text: UnsafeBufferPointer<UInt8>) -> Void) -> [Int] {
         let references = index.backlinkPlaces(of: position)
         index.withBacklinkLineTexts(into: position, references.map { ($0.source, $0.place.line) }) { place, text in
             let reference = references[place]
             body(index.records[reference.source].path, reference.place.line, reference.place.column, text)
         }
+        var sources: [Int] = []
+        for reference in references where sources.last != reference.source { sources.append(reference.source) }
+        return sources
+    }
+
+    // MARK: Kept answers
+
+    /// The query under which the printed backlinks of the note at `position` are kept (`KeptAnswer`).
+    package static func keptQuery(to position: Int, in index: VaultIndex) -> String {
+        "backlinks\u{1F}" + index.records[position].path
+    }
+
+    /// Keeps `bytes`, the backlinks of the note at `position` printed in `form` from `sources`
+    /// (`forEach`'s result) after `madeAt` (`KeptAnswer.now()`), when they are many: a note
+    /// linked from fewer than `LineCache.threshold` files is answered as fast as its answer is read.
+    package static func keepAnswer(_ bytes: [UInt8], to position: Int, in index: VaultIndex, form: String,
+                                   sources: [Int], madeAt: Int64) {
+        guard sources.count >= LineCache.threshold else { return }
+        KeptAnswer.keep(bytes, index, query: keptQuery(to: position, in: index), form: form,
+                        sources: sources.lazy.map { index.records[$0].stamp }, madeAt: madeAt)
     }
 }

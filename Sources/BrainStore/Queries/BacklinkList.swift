@@ -16,8 +16,10 @@ package struct BacklinkList: Hashable, Sendable, Codable {
     /// included), byte for byte, in pieces of about `pieceSize` bytes given to `sink`: each backlink
     /// is written as `Backlink.forEach` finds it, so neither the list, nor a string per line, nor
     /// the whole output is held (the most-linked note of the 10k corpus: 9,975 backlinks, 9.4 MB).
+    /// Returns the backlinks' sources, as `Backlink.forEach` does.
+    @discardableResult
     package static func writeJSON(index: VaultIndex, note position: Int, pieceSize: Int = 1 << 16,
-                                  to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+                                  to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> [Int] {
         let out = JSONPieces(pieceSize: pieceSize, sink: sink)
         // Keys in the order of their bytes, as `JSONWriter` writes them: schemaVersion first, then
         // backlinks and path; column, line, path and text in each backlink.
@@ -29,7 +31,7 @@ package struct BacklinkList: Hashable, Sendable, Codable {
         out.newline(2)
         out.raw("\"backlinks\" : [")
         var first = true
-        Backlink.forEach(to: position, in: index) { path, line, column, text in
+        let sources = Backlink.forEach(to: position, in: index) { path, line, column, text in
             if first { first = false } else { out.raw(",") }
             out.newline(4)
             out.raw("{")
@@ -60,5 +62,6 @@ package struct BacklinkList: Hashable, Sendable, Codable {
         out.newline(0)
         out.raw("}\n")
         out.flush()
+        return sources
     }
 }
