@@ -1,17 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BrainFormat
 import BrainAnalytics
 
 /// The printed answer to a large query, kept in `.brain/cache/answer-KEY.bin` (KEY: a hash of
-/// the query and the form) with the state of the index it was printed from: the same query asked again, in
-/// the same form (text in one style, or JSON), of the same files, is those bytes again. The
-/// backlinks of the 10,000-note test set's most-linked note are 9,975 lines (8.5 MB): finding
-/// them and laying them out was a third of the command's time, above the walk that learns no
-/// file changed.
+/// the query and the form) with the state of the index it was printed from: the same query
+/// asked again, in the same form (text in one style, or JSON), of the same files, is those bytes
+/// again. The backlinks of the 10,000-note test set's most-linked note are 9,975 lines (8.5 MB):
+/// finding them and laying them out was a third of the command's time, above the walk that
+/// learns that no file changed.
 ///
 /// The state is the index's shards' checksums and its count of records, trusted only when the
 /// index found every file as its cache had them (`VaultIndex.unchangedSinceCache`): a file
