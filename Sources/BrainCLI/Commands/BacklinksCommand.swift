@@ -21,16 +21,16 @@ enum BacklinksCommand: BrainCommand {
             return ExitCode.success
         }
         let madeAt = KeptAnswer.now()
-        let written: [UInt8]?
+        let written: [[UInt8]]?
         let sources: [Int]
         if json {
             // Written as the backlinks are found: the most-linked note's are megabytes.
-            var kept: [UInt8]? = keeps ? [] : nil
+            var kept: [[UInt8]]? = keeps ? [] : nil
             var found: [Int] = []
             session.streamJSON(BacklinkList(index: index, note: note)) { sink in
                 found = BacklinkList.writeJSON(index: index, note: note) { piece in
                     sink(piece)
-                    kept?.append(contentsOf: piece)
+                    kept?.append(Array(piece))
                 }
             }
             (written, sources) = (kept, found)

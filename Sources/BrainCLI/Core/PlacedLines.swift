@@ -7,10 +7,10 @@ struct PlacedLines: ~Copyable {
     private let session: Session
     private let style: Style
     private var out: [UInt8] = []
-    /// Everything written, when kept (`keeping`).
-    private(set) var written: [UInt8]?
+    /// Everything written, in the pieces it was written in, when kept (`keeping`).
+    private(set) var written: [[UInt8]]?
 
-    /// `keeping`: every byte written is also kept in `written` (an answer to keep, `KeptAnswer`).
+    /// `keeping`: every piece written is also kept in `written` (an answer to keep, `KeptAnswer`).
     init(_ session: Session, keeping: Bool = false) {
         self.session = session
         style = session.style
@@ -43,7 +43,13 @@ struct PlacedLines: ~Copyable {
     /// Writes what is waiting.
     mutating func flush() {
         out.withUnsafeBufferPointer { session.context.stdout.write(bytes: $0) }
-        written?.append(contentsOf: out)
-        out.removeAll(keepingCapacity: true)
+        if written != nil, !out.isEmpty {
+            // The piece is kept as it is, and a fresh buffer takes its place.
+            written!.append(out)
+            out = []
+            out.reserveCapacity(1 << 17)
+        } else {
+            out.removeAll(keepingCapacity: true)
+        }
     }
 }

@@ -49,13 +49,13 @@ package struct Backlink: Hashable, Sendable, Codable {
         "backlinks\u{1F}" + index.records[position].path
     }
 
-    /// Keeps `bytes`, the backlinks of the note at `position` printed in `form` from `sources`
+    /// Keeps `pieces`, the backlinks of the note at `position` printed in `form` from `sources`
     /// (`forEach`'s result) after `madeAt` (`KeptAnswer.now()`), when they are many: a note
     /// linked from fewer than `LineCache.threshold` files is answered as fast as its answer is read.
-    package static func keepAnswer(_ bytes: [UInt8], to position: Int, in index: VaultIndex, form: String,
+    package static func keepAnswer(_ pieces: [[UInt8]], to position: Int, in index: VaultIndex, form: String,
                                    sources: [Int], madeAt: Int64) {
         guard sources.count >= LineCache.threshold else { return }
-        KeptAnswer.keep(bytes, index, query: keptQuery(to: position, in: index), form: form,
+        KeptAnswer.keep(pieces, index, query: keptQuery(to: position, in: index), form: form,
                         sources: sources.lazy.map { index.records[$0].stamp }, madeAt: madeAt)
     }
 }
