@@ -55,20 +55,8 @@ import BrainTestSupport
     /// that prints it shows it.
     static func stale(_ path: String) throws {
         let bytes = try #require(FileManager.default.contents(atPath: path))
-        var payload = Array(bytes[VaultIndex.headerSize...])
-        let from = Array("[[hub]]".utf8), to = Array("[[STA]]".utf8)
-        try #require(from.count == to.count)
-        var replaced = 0
-        var index = 0
-        while index + from.count <= payload.count {
-            if Array(payload[index..<(index + from.count)]) == from {
-                payload.replaceSubrange(index..<(index + from.count), with: to)
-                replaced += 1
-            }
-            index += 1
-        }
-        try #require(replaced > 0)
-        try Data(VaultIndex.sealed(KeptAnswer.magic, payload: payload).bytes).write(to: URL(fileURLWithPath: path))
+        let stale = try #require(SealedFiles.resealed(Array(bytes), magic: KeptAnswer.magic, replacing: "[[hub]]", with: "[[STA]]"))
+        try Data(stale).write(to: URL(fileURLWithPath: path))
     }
 
     /// Runs the query until its answer is kept (the first run after a change writes the index;

@@ -6,6 +6,7 @@ import Testing
 @testable import BrainStore
 @testable import BrainInterchange
 @testable import BrainGit
+import BrainTestSupport
 
 /// The lines of the links into a much-linked note, kept in `.brain/cache/lines-KEY.bin`
 /// (`LineCache`): the same backlinks as reading every source, whatever the cache holds.
@@ -45,20 +46,7 @@ import Testing
 
     /// `bytes` with each `old` (once or more) replaced by `new` of the same length, sealed again.
     static func resealed(_ bytes: [UInt8], replacing old: String, with new: String) throws -> [UInt8] {
-        let from = Array(old.utf8), to = Array(new.utf8)
-        try #require(from.count == to.count)
-        var payload = Array(bytes[VaultIndex.headerSize...])
-        var replaced = 0
-        var index = 0
-        while index + from.count <= payload.count {
-            if Array(payload[index..<(index + from.count)]) == from {
-                payload.replaceSubrange(index..<(index + from.count), with: to)
-                replaced += 1
-            }
-            index += 1
-        }
-        try #require(replaced > 0)
-        return VaultIndex.sealed(LineCache.magic, payload: payload).bytes
+        try #require(SealedFiles.resealed(bytes, magic: LineCache.magic, replacing: old, with: new))
     }
 
     /// A vault of three notes linking to the hub, the hub's backlinks read from them, and the
