@@ -200,6 +200,27 @@ import BrainTestSupport
         #expect(KeptAnswerTests.answers(vault).isEmpty)
     }
 
+    /// A symbolic link in a kept answer's place is never followed: not printed from, and replaced
+    /// by a file when the answer is kept, the file it pointed to left as it was.
+    @Test func aLinkInTheAnswersPlaceIsNotFollowed() throws {
+        let vault = try KeptAnswerTests.vault()
+        let truth = try KeptAnswerTests.truth(vault, "backlinks hub")
+        let path = KeptAnswerTests.answerPath(vault, form: KeptAnswerTests.textForm)
+        _ = try KeptAnswerTests.keep(vault, "backlinks hub", form: KeptAnswerTests.textForm)
+        // The kept answer made stale, moved out of the cache, and linked to from its place.
+        try KeptAnswerTests.stale(path)
+        let outside = vault.root + "/../" + URL(fileURLWithPath: vault.root).lastPathComponent + "-outside.bin"
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.moveItem(atPath: path, toPath: outside)
+        let planted = try #require(FileManager.default.contents(atPath: outside))
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside)
+        #expect(KeptAnswerTests.run(vault, "backlinks hub").stdout == truth)
+        let kind = try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+        #expect(kind == .typeRegular)
+        #expect(FileManager.default.contents(atPath: outside) == planted)
+        #expect(KeptAnswerTests.run(vault, "backlinks hub").stdout == truth)
+    }
+
     /// At most `KeptAnswer.limit` answers are kept: the oldest goes.
     @Test func theOldestAnswersGo() throws {
         let vault = try TestVault(sample: false)

@@ -61,7 +61,7 @@ package enum KeptAnswer {
                               to write: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard let state = state(of: index) else { return false }
         let key = key(index.vault, query: query, form: form)
-        return withKept(index.vault, relativePath(of: query, form: form)) { buffer in
+        return withKept(index.vault, name: name(of: query, form: form)) { buffer in
             guard let bytes = answer(in: buffer, key: key, state: state) else { return false }
             write(UnsafeBufferPointer(rebasing: buffer[bytes]))
             return true
@@ -83,10 +83,12 @@ package enum KeptAnswer {
         }
     }
 
-    /// `body` with the bytes of the kept file at `path`, mapped when on a disk; nil when there is
-    /// none to trust (a vault with a change left half done, a symbolic link in its place).
-    static func withKept<T>(_ vault: Vault, _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
-        guard !vault.hasInterruptedChange, let file = try? vault.internalPath(path) else { return nil }
+    /// `body` with the bytes of the kept file `name` in `.brain/cache/`, mapped when on a disk;
+    /// nil when there is none to trust (a vault with a change left half done, a symbolic link in
+    /// its place or on the way: never followed).
+    static func withKept<T>(_ vault: Vault, name: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard !vault.hasInterruptedChange, let folder = try? vault.internalPath(".brain/cache") else { return nil }
+        let file = VaultPaths.join(folder, name)
         if let disk = vault.fileSystem.disk {
             guard case .mapped(let address, let count, _) = disk.mapRegularFile(file), let address else { return nil }
             defer { DiskMapping.unmap(address, count: count) }
@@ -114,7 +116,9 @@ package enum KeptAnswer {
         let name = name(of: query, form: form)
         guard let state = state(of: index), !vault.hasInterruptedChange,
               sources.allSatisfy({ $0.modified > 0 && max($0.modified, $0.changed) <= trustedBefore }),
-              let folder = VaultIndex.cacheFolder(vault), let file = try? vault.internalPath(".brain/cache/" + name) else { return }
+              let folder = VaultIndex.cacheFolder(vault) else { return }
+        // Written in the cache folder (not a link): a symbolic link in the file's place is replaced.
+        let file = VaultPaths.join(folder, name)
         // The key, the state and the answer's length, then the pieces, copied once into the
         // sealed bytes (the most-linked note's answer is 8.5 MB: each copy of it costs about 2 ms).
         let count = pieces.reduce(0) { $0 + $1.count }
