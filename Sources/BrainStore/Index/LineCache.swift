@@ -56,9 +56,7 @@ package enum LineCache {
 
     /// The file name of the lines of the links into `target`.
     package static func name(of target: String) -> String {
-        let sum = Array(target.utf8).withUnsafeBufferPointer { VaultIndex.cacheChecksum($0) }
-        let hex = String(sum, radix: 16)
-        return prefix + String(repeating: "0", count: 16 - hex.count) + hex + ".bin"
+        VaultIndex.keyedFileName(prefix, key: target)
     }
 
     package static func relativePath(of target: String) -> String { ".brain/cache/" + name(of: target) }
@@ -193,12 +191,7 @@ package enum LineCache {
         let name = name(of: target)
         let bytes = VaultIndex.sealed(magic, payload: writer).bytes
         guard (try? fileSystem.writeAtomically(bytes, to: VaultPaths.join(folder, name), durable: false)) != nil else { return }
-        let others = fileSystem.names(in: folder).filter { $0 != name && $0.hasPrefix(prefix) && $0.hasSuffix(".bin") }
-        guard others.count >= limit else { return }
-        let byAge = others.map { other in
-            (name: other, modified: fileSystem.stamp(VaultPaths.join(folder, other), relative: other)?.modified ?? 0)
-        }.sorted { ($0.modified, $0.name) < ($1.modified, $1.name) }
-        for old in byAge.prefix(others.count - (limit - 1)) { try? fileSystem.remove(VaultPaths.join(folder, old.name)) }
+        VaultIndex.removeOldest(prefix, in: folder, beyond: limit, besides: name, fileSystem: fileSystem)
     }
 }
 

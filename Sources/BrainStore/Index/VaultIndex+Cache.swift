@@ -413,6 +413,26 @@ extension VaultIndex {
 
     // MARK: Saving
 
+    /// The name of a cache file kept per key (`lines-KEY.bin`, `answer-KEY.bin`): `prefix`, a hash
+    /// of `key` in 16 hexadecimal digits, `.bin`.
+    package static func keyedFileName(_ prefix: String, key: String) -> String {
+        let sum = Array(key.utf8).withUnsafeBufferPointer { cacheChecksum($0) }
+        let hex = String(sum, radix: 16)
+        return prefix + String(repeating: "0", count: 16 - hex.count) + hex + ".bin"
+    }
+
+    /// Removes the oldest files named `prefix*.bin` in `folder` beyond `limit`, `kept` (just
+    /// written) counting as the newest and never removed.
+    package static func removeOldest(_ prefix: String, in folder: String, beyond limit: Int, besides kept: String,
+                                     fileSystem: any FileSystem) {
+        let others = fileSystem.names(in: folder).filter { $0 != kept && $0.hasPrefix(prefix) && $0.hasSuffix(".bin") }
+        guard others.count >= limit else { return }
+        let byAge = others.map { other in
+            (name: other, modified: fileSystem.stamp(VaultPaths.join(folder, other), relative: other)?.modified ?? 0)
+        }.sorted { ($0.modified, $0.name) < ($1.modified, $1.name) }
+        for old in byAge.prefix(others.count - (limit - 1)) { try? fileSystem.remove(VaultPaths.join(folder, old.name)) }
+    }
+
     /// The absolute path of `.brain/cache`, made if missing, with `.brain/.gitignore` keeping it out
     /// of git; nil when a symbolic link stands in the way.
     package static func cacheFolder(_ vault: Vault) -> String? {

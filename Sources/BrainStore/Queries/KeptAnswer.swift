@@ -40,9 +40,7 @@ package enum KeptAnswer {
     /// The file name of the answer to `query` in `form`: one file each, so that reading one
     /// form checks the bytes of that form alone.
     package static func name(of query: String, form: String) -> String {
-        let sum = Array((query + "\u{1F}" + form).utf8).withUnsafeBufferPointer { VaultIndex.cacheChecksum($0) }
-        let hex = String(sum, radix: 16)
-        return prefix + String(repeating: "0", count: 16 - hex.count) + hex + ".bin"
+        VaultIndex.keyedFileName(prefix, key: query + "\u{1F}" + form)
     }
 
     package static func relativePath(of query: String, form: String) -> String { ".brain/cache/" + name(of: query, form: form) }
@@ -140,11 +138,6 @@ package enum KeptAnswer {
         }.bytes
         let fileSystem = vault.fileSystem
         guard (try? fileSystem.writeAtomically(sealed, to: file, durable: false)) != nil else { return }
-        let others = fileSystem.names(in: folder).filter { $0 != name && $0.hasPrefix(prefix) && $0.hasSuffix(".bin") }
-        guard others.count >= limit else { return }
-        let byAge = others.map { other in
-            (name: other, modified: fileSystem.stamp(VaultPaths.join(folder, other), relative: other)?.modified ?? 0)
-        }.sorted { ($0.modified, $0.name) < ($1.modified, $1.name) }
-        for old in byAge.prefix(others.count - (limit - 1)) { try? fileSystem.remove(VaultPaths.join(folder, old.name)) }
+        VaultIndex.removeOldest(prefix, in: folder, beyond: limit, besides: name, fileSystem: fileSystem)
     }
 }
